@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/** Every event an order can go through; the event log worker stores them, the zip worker reacts to some. */
+export const orderEventTypes = [
+  'order_created',
+  'order_paid',
+  'order_assigned',
+  'order_unassigned',
+  'order_claimed',
+  'image_uploaded',
+  'edited_image_uploaded',
+  'image_downloaded',
+  'order_completed',
+  'order_rated',
+  'order_cancelled',
+] as const;
+
+export const orderEventType = z.enum(orderEventTypes);
+export type OrderEventType = z.infer<typeof orderEventType>;
+
+export const orderEventMessage = z.object({
+  eventId: z.string().min(1),
+  orderId: z.string().min(1),
+  eventType: orderEventType,
+  description: z.string().max(500),
+  actorId: z.string().optional(),
+  occurredAt: z.iso.datetime(),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export type OrderEventMessage = z.infer<typeof orderEventMessage>;
+
+/** Queues the workers consume; the names are logical, each maps to one SQS queue in the cloud. */
+export const queueNames = ['order-events', 'zip-builds'] as const;
+export type QueueName = (typeof queueNames)[number];
+
+export const zipBuildMessage = z.object({
+  orderId: z.string().min(1),
+  kind: z.enum(['edited', 'originals']),
+  requestedAt: z.iso.datetime(),
+});
+export type ZipBuildMessage = z.infer<typeof zipBuildMessage>;

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/**
+ * Everything a handler or worker needs to know about where it runs, read once from the
+ * environment. In the cloud the CDK stack sets these; locally the dev stack does. Endpoints are
+ * optional: when absent the AWS SDK uses the real service for the region.
+ */
+const configSchema = z.object({
+  TABLE_NAME: z.string().min(1).default('marketplace'),
+  PHOTOS_BUCKET: z.string().min(1).default('marketplace-photos'),
+  AWS_REGION: z.string().min(1).default('us-east-1'),
+  DYNAMODB_ENDPOINT: z.url().optional(),
+  S3_ENDPOINT: z.url().optional(),
+  /** Queue URLs by logical name, as JSON: {"order-events":"https://sqs..."}; locally the queue runner's names. */
+  QUEUE_URLS: z
+    .string()
+    .default('{}')
+    .transform((raw) => z.record(z.string(), z.string()).parse(JSON.parse(raw))),
+  FIREBASE_PROJECT_ID: z.string().min(1).default('demo-marketplace'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+let cached: Config | undefined;
+
+export const config = (): Config => {
+  cached ??= configSchema.parse(process.env);
+  return cached;
+};
+
+/** For the local stack and tests, which set the environment after modules load. */
+export const resetConfig = () => {
+  cached = undefined;
+};

@@ -1,0 +1,357 @@
+import { Entity, Service } from 'electrodb';
+import { dynamo, tableName } from './client';
+
+/**
+ * Every record of the marketplace, in one table. The key layout of each entity is the list of
+ * questions it must answer; access-patterns.ts names them all in one place.
+ */
+const service = 'marketplace';
+const now = () => new Date().toISOString();
+
+const timestamps = {
+  createdAt: { type: 'string', required: true, readOnly: true, default: now },
+  updatedAt: { type: 'string', required: true, default: now, set: now, watch: '*' },
+} as const;
+
+export const User = new Entity({
+  model: { entity: 'user', version: '1', service },
+  attributes: {
+    userId: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+    displayName: { type: 'string' },
+    profileImageUrl: { type: 'string' },
+    roles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+    status: { type: ['verified', 'invited', 'suspended'] as const, required: true, default: 'verified' },
+    isActive: { type: 'boolean', required: true, default: true },
+    deletedAt: { type: 'string' },
+    invitedAt: { type: 'string' },
+    /** Denormalized for the admin's editor list; kept in step with `roles` by every role write. */
+    isEditor: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+    byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['email'] }, sk: { field: 'gsi1sk', composite: [] } },
+    /** Admin list: every user, newest first; status/role/deleted are filters on this bounded partition. */
+    all: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: [] },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'userId'] },
+    },
+    /** Sparse: only users holding the editor role carry isEditor. */
+    editors: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['isEditor'] },
+      sk: { field: 'gsi3sk', composite: ['createdAt', 'userId'] },
+    },
+  },
+});
+
+export const Invitation = new Entity({
+  model: { entity: 'invitation', version: '1', service },
+  attributes: {
+    tokenHash: { type: 'string', required: true, readOnly: true },
+    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+    displayName: { type: 'string', required: true },
+    invitedBy: { type: 'string', required: true },
+    userId: { type: 'string', required: true },
+    status: { type: ['pending', 'accepted', 'revoked'] as const, required: true, default: 'pending' },
+    acceptedAt: { type: 'string' },
+    expiresAt: { type: 'number', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byToken: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+    byEmail: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['email'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt'] },
+    },
+  },
+});
+
+export const JobType = new Entity({
+  model: { entity: 'jobType', version: '1', service },
+  attributes: {
+    jobTypeId: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true },
+    description: { type: 'string' },
+    pricePerPhotoCents: { type: 'number', required: true },
+    defaultEditorPriceCents: { type: 'number', required: true },
+    isActive: { type: 'boolean', required: true, default: true },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['jobTypeId'] }, sk: { field: 'sk', composite: [] } },
+    /** A handful of items: one partition, by name; "active" is a filter. */
+    all: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: [] },
+      sk: { field: 'gsi1sk', composite: ['name', 'jobTypeId'] },
+    },
+  },
+});
+
+export const EditorRate = new Entity({
+  model: { entity: 'editorRate', version: '1', service },
+  attributes: {
+    editorId: { type: 'string', required: true, readOnly: true },
+    jobTypeId: { type: 'string', required: true, readOnly: true },
+    ratePerPhotoCents: { type: 'number', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    /** In the editor's user partition: one Query returns all of an editor's rates. */
+    byEditor: {
+      pk: { field: 'pk', composite: ['editorId'] },
+      sk: { field: 'sk', composite: ['jobTypeId'] },
+    },
+  },
+});
+
+export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'cancelled'] as const;
+
+export const Order = new Entity({
+  model: { entity: 'order', version: '1', service },
+  attributes: {
+    orderId: { type: 'string', required: true, readOnly: true },
+    orderNumber: { type: 'number', required: true, readOnly: true },
+    name: { type: 'string' },
+    photographerId: { type: 'string', required: true, readOnly: true },
+    photographerName: { type: 'string', required: true },
+    jobTypeId: { type: 'string', required: true, readOnly: true },
+    jobTypeName: { type: 'string', required: true },
+    pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
+    photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
+    totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+    editingRequirements: { type: 'string' },
+    status: { type: orderStatuses, required: true, default: 'pending_payment' },
+    stripePaymentIntentId: { type: 'string' },
+    paidAt: { type: 'string' },
+    /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
+    pool: { type: 'string' },
+    /** 'assigned' or 'unassigned': the admin's assignment filter. */
+    assignment: { type: ['assigned', 'unassigned'] as const, required: true, default: 'unassigned' },
+    editorId: { type: 'string' },
+    editorName: { type: 'string' },
+    editorRateCents: { type: 'number' },
+    assignedAt: { type: 'string' },
+    claimedAt: { type: 'string' },
+    completedAt: { type: 'string' },
+    editorNotes: { type: 'string' },
+    photographerRating: { type: 'number' },
+    photographerUploadCount: { type: 'number', required: true, default: 0 },
+    editorUploadCount: { type: 'number', required: true, default: 0 },
+    /** Lower-cased "photographer name \u0000 order name" for the admin's search. */
+    searchText: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: [] },
+    },
+    byPhotographer: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['photographerId'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'orderId'] },
+    },
+    /** Available orders, newest/oldest first (sparse on pool). */
+    poolByDate: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['pool'] },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'orderId'] },
+    },
+    /** Available orders, highest price first (sparse on pool). */
+    poolByPrice: {
+      index: 'gsi3',
+      pk: { field: 'gsi3pk', composite: ['pool'] },
+      sk: { field: 'gsi3sk', composite: ['totalAmountCents', 'orderId'] },
+    },
+    /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
+    byEditor: {
+      index: 'gsi4',
+      pk: { field: 'gsi4pk', composite: ['editorId'] },
+      sk: { field: 'gsi4sk', composite: ['status', 'createdAt', 'orderId'] },
+    },
+    /** Admin list by assignment, newest/oldest first. */
+    byAssignment: {
+      index: 'gsi5',
+      pk: { field: 'gsi5pk', composite: ['assignment'] },
+      sk: { field: 'gsi5sk', composite: ['createdAt', 'orderId'] },
+    },
+  },
+});
+
+export const OrderImage = new Entity({
+  model: { entity: 'orderImage', version: '1', service },
+  attributes: {
+    orderId: { type: 'string', required: true, readOnly: true },
+    kind: { type: ['original', 'edited'] as const, required: true, readOnly: true },
+    key: { type: 'string', required: true, readOnly: true },
+    filename: { type: 'string', required: true },
+    size: { type: 'number', required: true },
+    contentType: { type: 'string' },
+    uploadedBy: { type: 'string', required: true },
+    lastModified: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byOrder: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: ['kind', 'key'] },
+    },
+  },
+});
+
+export const OrderEvent = new Entity({
+  model: { entity: 'orderEvent', version: '1', service },
+  attributes: {
+    orderId: { type: 'string', required: true, readOnly: true },
+    eventId: { type: 'string', required: true, readOnly: true },
+    eventType: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    actorId: { type: 'string' },
+    metadata: { type: 'any' },
+    occurredAt: { type: 'string', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    /** Event ids are ULIDs, so the partition reads in time order. */
+    byOrder: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: ['eventId'] },
+    },
+  },
+});
+
+export const Feedback = new Entity({
+  model: { entity: 'feedback', version: '1', service },
+  attributes: {
+    feedbackId: { type: 'string', required: true, readOnly: true },
+    userId: { type: 'string', required: true, readOnly: true },
+    userName: { type: 'string', required: true },
+    userEmail: { type: 'string', required: true },
+    type: { type: ['problem', 'suggestion', 'general'] as const, required: true },
+    status: { type: ['open', 'in_progress', 'resolved', 'closed'] as const, required: true, default: 'open' },
+    message: { type: 'string', required: true },
+    adminNotes: { type: 'string' },
+    reviewerName: { type: 'string' },
+    reviewedAt: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byId: { pk: { field: 'pk', composite: ['feedbackId'] }, sk: { field: 'sk', composite: [] } },
+    byUser: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['userId'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt', 'feedbackId'] },
+    },
+    byStatus: {
+      index: 'gsi2',
+      pk: { field: 'gsi2pk', composite: ['status'] },
+      sk: { field: 'gsi2sk', composite: ['createdAt', 'feedbackId'] },
+    },
+  },
+});
+
+/**
+ * Running totals kept by the writes that change them (in the same transaction), so dashboards
+ * never read every order: scope "feedback" names "total", "type#problem", "status#open", ...;
+ * scope "photographer#<id>", "editor#<id>" and "orders" likewise.
+ */
+export const Counter = new Entity({
+  model: { entity: 'counter', version: '1', service },
+  attributes: {
+    scope: { type: 'string', required: true, readOnly: true },
+    name: { type: 'string', required: true, readOnly: true },
+    value: { type: 'number', required: true, default: 0 },
+  },
+  indexes: {
+    byScope: { pk: { field: 'pk', composite: ['scope'] }, sk: { field: 'sk', composite: ['name'] } },
+  },
+});
+
+/** Payments and their Stripe intents: the webhook and the client confirmation both land here once. */
+export const Payment = new Entity({
+  model: { entity: 'payment', version: '1', service },
+  attributes: {
+    paymentIntentId: { type: 'string', required: true, readOnly: true },
+    orderId: { type: 'string', required: true, readOnly: true },
+    amountCents: { type: 'number', required: true },
+    currency: { type: 'string', required: true, default: 'usd' },
+    status: { type: ['requires_payment', 'succeeded', 'failed'] as const, required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byIntent: { pk: { field: 'pk', composite: ['paymentIntentId'] }, sk: { field: 'sk', composite: [] } },
+    byOrder: {
+      index: 'gsi1',
+      pk: { field: 'gsi1pk', composite: ['orderId'] },
+      sk: { field: 'gsi1sk', composite: ['createdAt'] },
+    },
+  },
+});
+
+/** Idempotency marks: a webhook event id or a queue message id seen once, expiring after a while. */
+export const ProcessedMessage = new Entity({
+  model: { entity: 'processedMessage', version: '1', service },
+  attributes: {
+    source: { type: 'string', required: true, readOnly: true },
+    messageId: { type: 'string', required: true, readOnly: true },
+    expiresAt: { type: 'number', required: true },
+    ...timestamps,
+  },
+  indexes: {
+    byMessage: { pk: { field: 'pk', composite: ['source', 'messageId'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
+/** Zip downloads built by the zip worker: one per order and kind, rebuilt when its sources change. */
+export const Download = new Entity({
+  model: { entity: 'download', version: '1', service },
+  attributes: {
+    orderId: { type: 'string', required: true, readOnly: true },
+    kind: { type: ['edited', 'originals'] as const, required: true, readOnly: true },
+    status: { type: ['building', 'ready', 'failed'] as const, required: true },
+    zipKey: { type: 'string' },
+    sizeBytes: { type: 'number' },
+    fileCount: { type: 'number' },
+    sourceFingerprint: { type: 'string' },
+    error: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byOrder: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: ['kind'] },
+    },
+  },
+});
+
+const entities = {
+  user: User,
+  invitation: Invitation,
+  jobType: JobType,
+  editorRate: EditorRate,
+  order: Order,
+  orderImage: OrderImage,
+  orderEvent: OrderEvent,
+  feedback: Feedback,
+  counter: Counter,
+  payment: Payment,
+  processedMessage: ProcessedMessage,
+  download: Download,
+};
+
+let db: Service<typeof entities> | undefined;
+
+/** The entities bound to this process's client and table (resolved on first use, from config). */
+export const marketplace = () => {
+  db ??= new Service(entities, { client: dynamo(), table: tableName() });
+  return db;
+};

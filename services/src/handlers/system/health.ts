@@ -1,0 +1,13 @@
+import { marketplace } from '../../data/entities';
+import { publicHttp } from '../../http/http';
+import { json, ok } from '../../http/responses';
+
+/** Answers 200 only when the table answers a read; load balancers and the dev banner rely on it. */
+export const handler = publicHttp({}, async () => {
+  try {
+    await marketplace().entities.counter.get({ scope: 'health', name: 'ping' }).go();
+    return ok({ status: 'ok', checkedAt: new Date().toISOString() });
+  } catch {
+    return json(503, { error: 'UNAVAILABLE', message: 'The database is not answering' });
+  }
+});

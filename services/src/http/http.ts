@@ -1,0 +1,116 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import { logger } from '../adapters/logger';
+import { type Access, routeByKey } from '../routes';
+import { type CurrentUser, userFromClaims } from './current-user';
+import { BadRequest, Forbidden, HttpError, Unauthorized } from './errors';
+import { errorBody, json } from './responses';
+
+/**
+ * The one middy stack every route handler goes through: body parsing, zod validation of params,
+ * query and body, the signed-in user and the route table's role rule, and errors to JSON.
+ */
+type Schemas = {
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+};
+
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+
+export interface Request<S extends Schemas, U> {
+  params: Parsed<S, 'params'>;
+  query: Parsed<S, 'query'>;
+  body: Parsed<S, 'body'>;
+  user: U;
+  event: APIGatewayProxyEventV2;
+  requestId: string;
+}
+
+type Handler<S extends Schemas, U> = (req: Request<S, U>) => Promise<APIGatewayProxyStructuredResultV2>;
+
+export type ApiEvent = APIGatewayProxyEventV2 & {
+  requestContext: APIGatewayProxyEventV2['requestContext'] & {
+    authorizer?: { jwt?: { claims?: Record<string, string | number | boolean | string[]> } };
+  };
+};
+
+const validationFailed = (where: string, error: z.ZodError) => {
+  const details = error.issues.map((issue) => ({
+    path: [where, ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  return new BadRequest(error.issues[0]?.message ?? `Invalid ${where}`, details, 'VALIDATION_FAILED');
+};
+
+const parsePart = <T extends z.ZodType | undefined>(schema: T, value: unknown, where: string) => {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationFailed(where, result.error);
+  return result.data;
+};
+
+const readBody = (event: APIGatewayProxyEventV2): unknown => {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new BadRequest('Request body is not valid JSON', undefined, 'INVALID_JSON');
+  }
+};
+
+const accessOf = (event: APIGatewayProxyEventV2): Access => {
+  const route = routeByKey.get(event.routeKey);
+  // A handler reached through a route key the table does not know is a wiring mistake: refuse it.
+  if (!route) throw new Forbidden('This route is not open');
+  return route.allow;
+};
+
+const toErrorResponse = (error: unknown, requestId: string) => {
+  if (error instanceof HttpError) {
+    if (error.statusCode >= 500) logger.error('request failed', { error });
+    return json(error.statusCode, errorBody(error.code, error.message, error.details));
+  }
+  logger.error('unhandled error', { error: error as Error, requestId });
+  return json(500, { ...errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), requestId });
+};
+
+const stack = <S extends Schemas, U>(
+  schemas: S,
+  handle: Handler<S, U>,
+  resolveUser: (event: ApiEvent, access: Access) => Promise<U>,
+) =>
+  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().handler(async (event, context: Context) => {
+    const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
+    try {
+      const user = await resolveUser(event as ApiEvent, accessOf(event));
+      const params = parsePart(schemas.params, event.pathParameters ?? {}, 'params');
+      const query = parsePart(schemas.query, event.queryStringParameters ?? {}, 'query');
+      const body = schemas.body ? parsePart(schemas.body, readBody(event) ?? {}, 'body') : undefined;
+      return await handle({ params, query, body, user, event, requestId } as Request<S, U>);
+    } catch (error) {
+      return toErrorResponse(error, requestId);
+    }
+  });
+
+const signedInUser = async (event: ApiEvent, access: Access): Promise<CurrentUser> => {
+  // API Gateway's JWT authorizer has already checked the token; no claims means no authorizer ran.
+  const claims = event.requestContext.authorizer?.jwt?.claims;
+  if (access === 'public' || !claims?.sub) throw new Unauthorized();
+  const user = await userFromClaims(claims);
+  if (!user.isActive) throw new Forbidden('Your account has been deactivated. Please contact support.');
+  if (access !== 'signed-in' && !access.some((role) => user.roles.includes(role))) {
+    throw new Forbidden("You don't have permission to access this resource");
+  }
+  return user;
+};
+
+/** A route for signed-in users; the route table says which roles may call it. */
+export const http = <S extends Schemas>(schemas: S, handle: Handler<S, CurrentUser>) =>
+  stack(schemas, handle, signedInUser);
+
+/** A route anyone may call (the route table marks it public). */
+export const publicHttp = <S extends Schemas>(schemas: S, handle: Handler<S, null>) =>
+  stack(schemas, handle, async () => null);

@@ -1,0 +1,15 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+export const json = (statusCode: number, body: unknown): APIGatewayProxyStructuredResultV2 => ({
+  statusCode,
+  headers: jsonHeaders,
+  body: JSON.stringify(body),
+});
+
+export const ok = (body: unknown) => json(200, body);
+export const created = (body: unknown) => json(201, body);
+
+export const errorBody = (code: string, message: string, details?: unknown) =>
+  details === undefined ? { error: code, message } : { error: code, message, details };
