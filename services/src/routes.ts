@@ -1,3 +1,4 @@
+import type { QueueName } from '@marketplace/events/order-events';
 import type { Role } from '@marketplace/events/roles';
 
 /**
@@ -7,11 +8,15 @@ import type { Role } from '@marketplace/events/roles';
 export type Access = 'public' | 'signed-in' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** What a route's function may touch; the CDK app grants exactly these and nothing more. */
+export type Grant = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | `queue:${QueueName}`;
+
 export interface RouteDefinition {
   method: HttpMethod;
   path: `/api/${string}`;
   handler: string;
   allow: Access;
+  grants: readonly Grant[];
   /** Keep the body as sent (webhook signatures are computed over the raw bytes). */
   rawBody?: boolean;
   /** Seconds; the default suits plain table reads and writes. */
@@ -25,13 +30,17 @@ const route = (
   options: Omit<RouteDefinition, 'method' | 'path' | 'handler'>,
 ): RouteDefinition => ({ method, path, handler, ...options });
 
+const read = ['table:read'] as const;
+const readWrite = ['table:read', 'table:write'] as const;
+
 export const routes: readonly RouteDefinition[] = [
-  route('GET', '/api/health', 'system/health', { allow: 'public' }),
-  route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in' }),
-  route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in' }),
-  route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: 'signed-in' }),
-  route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in' }),
-  route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in' }),
+  route('GET', '/api/health', 'system/health', { allow: 'public', grants: read }),
+  // Every signed-in route writes: the first request of a new identity creates its user record.
+  route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', grants: readWrite }),
+  route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', grants: readWrite }),
+  route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: 'signed-in', grants: readWrite }),
+  route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
+  route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
 ];
 
 /** API Gateway's route key, e.g. "GET /api/orders/{id}": how a handler finds its own entry. */
