@@ -1,0 +1,49 @@
+import { routes } from '@marketplace/services/routes';
+import { workers } from '@marketplace/services/workers';
+import { type App, Tags } from 'aws-cdk-lib';
+import { ApiStack } from './api-stack';
+import { DataStack } from './data-stack';
+import type { MarketplaceSettings } from './settings';
+import { StorageStack } from './storage-stack';
+import { WebStack } from './web-stack';
+import { WorkersStack } from './workers-stack';
+
+/**
+ * The whole marketplace. References run one way: data -> workers -> api -> web -> storage.
+ * Storage is last because the photos bucket's CORS rule needs the site's origin; the functions
+ * reach that bucket by its fixed name instead of a reference.
+ */
+export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
+  Tags.of(app).add('project', 'photo-marketplace');
+
+  const data = new DataStack(app, 'MarketplaceData', {
+    description: 'Marketplace table (single-table design)',
+    terminationProtection: true,
+  });
+  const workersStack = new WorkersStack(app, 'MarketplaceWorkers', {
+    description: 'Marketplace queues and their workers',
+    table: data.table,
+    workers,
+    firebaseProjectId: settings.firebaseProjectId,
+  });
+  const api = new ApiStack(app, 'MarketplaceApi', {
+    description: 'Marketplace HTTP API, one function per route',
+    routes,
+    table: data.table,
+    queues: workersStack.queues,
+    firebaseProjectId: settings.firebaseProjectId,
+  });
+  const web = new WebStack(app, 'MarketplaceWeb', {
+    description: 'Marketplace web app on CloudFront, with the API under /api',
+    apiDomainName: api.apiDomainName,
+    webDistPath: settings.webDistPath,
+  });
+  const storage = new StorageStack(app, 'MarketplaceStorage', {
+    description: 'Marketplace photos bucket',
+    terminationProtection: true,
+    siteOrigin: web.siteOrigin,
+    ...(settings.extraCorsOrigin ? { extraCorsOrigin: settings.extraCorsOrigin } : {}),
+  });
+
+  return { data, workers: workersStack, api, web, storage };
+};

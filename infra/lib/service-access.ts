@@ -1,0 +1,65 @@
+import type { QueueName } from '@marketplace/events/order-events';
+import type { Grant } from '@marketplace/services/routes';
+import { Stack } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+
+/** The shared resources a route or worker function may be granted, by the names the tables use. */
+export interface ServiceResources {
+  table: ITable;
+  photosBucket: IBucket;
+  queues: ReadonlyMap<QueueName, IQueue>;
+  firebaseProjectId: string;
+}
+
+// Reads without Scan: the design allows only bounded Queries, so IAM refuses Scan outright.
+const tableReadActions = [
+  'dynamodb:GetItem',
+  'dynamodb:BatchGetItem',
+  'dynamodb:Query',
+  'dynamodb:ConditionCheckItem',
+  'dynamodb:DescribeTable',
+];
+
+const queueOf = (resources: ServiceResources, grant: `queue:${QueueName}`) => {
+  const name = grant.slice('queue:'.length) as QueueName;
+  const queue = resources.queues.get(name);
+  if (!queue)
+    throw new Error(`"${grant}" is granted but no worker consumes the "${name}" queue (services/src/workers.ts)`);
+  return { name, queue };
+};
+
+const isQueueGrant = (grant: Grant): grant is `queue:${QueueName}` => grant.startsWith('queue:');
+
+/** Grants exactly what the route or worker table lists, nothing more. */
+export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resources: ServiceResources) => {
+  for (const grant of grants) {
+    if (grant === 'table:read') resources.table.grant(grantee, ...tableReadActions);
+    else if (grant === 'table:write') resources.table.grantWriteData(grantee);
+    else if (grant === 'photos:read') resources.photosBucket.grantRead(grantee);
+    else if (grant === 'photos:write') resources.photosBucket.grantWrite(grantee);
+    else queueOf(resources, grant).queue.grantSendMessages(grantee);
+  }
+};
+
+/**
+ * What services/src/config.ts reads. QUEUE_URLS names only the queues the function may send to,
+ * so a missing grant fails as an unknown queue instead of an access error. Local endpoints are never set.
+ */
+export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], resources: ServiceResources) => {
+  const queueUrls = Object.fromEntries(
+    grants.filter(isQueueGrant).map((grant) => {
+      const { name, queue } = queueOf(resources, grant);
+      return [name, queue.queueUrl];
+    }),
+  );
+  return {
+    TABLE_NAME: resources.table.tableName,
+    PHOTOS_BUCKET: resources.photosBucket.bucketName,
+    QUEUE_URLS: Stack.of(scope).toJsonString(queueUrls),
+    FIREBASE_PROJECT_ID: resources.firebaseProjectId,
+  };
+};

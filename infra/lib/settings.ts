@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { App } from 'aws-cdk-lib';
+
+/** The repository root: function entries, the lock file and the web build are found from here. */
+export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface MarketplaceSettings {
+  /** Firebase project whose ID tokens the API accepts (issuer and audience of the JWT authorizer). */
+  firebaseProjectId: string;
+  /** One more origin allowed to upload to the photos bucket, e.g. http://localhost:5173 while developing. */
+  extraCorsOrigin?: string;
+  /** The built React app; deployed only when it exists at synth time. */
+  webDistPath: string;
+}
+
+export const defaultFirebaseProjectId = 'demo-marketplace';
+
+// Stripe is not wired yet: its secret key and webhook signing secret will live in Secrets Manager
+// (read by the payment functions at cold start), the publishable key in SSM for the web build.
+// They never go through CDK context, environment variables of this app, or the template.
+
+const firebaseProjectIdPattern = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
+
+const readFirebaseProjectId = (value: string) => {
+  if (!firebaseProjectIdPattern.test(value)) {
+    throw new Error(
+      `firebaseProjectId "${value}" is not a Firebase project id (6-30 lowercase letters, digits, hyphens)`,
+    );
+  }
+  return value;
+};
+
+const readOrigin = (value: string) => {
+  const origin = URL.canParse(value) ? new URL(value).origin : undefined;
+  // CORS compares origins exactly, so a path or trailing slash would silently never match.
+  if (origin !== value)
+    throw new Error(`extraCorsOrigin "${value}" must be a bare origin such as http://localhost:5173`);
+  return value;
+};
+
+const nonEmpty = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/**
+ * Settings come from CDK context (`-c firebaseProjectId=...`), then the environment, then defaults,
+ * so `cdk synth` works with nothing configured.
+ */
+export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): MarketplaceSettings => {
+  const context = (key: string) => nonEmpty(app.node.tryGetContext(key));
+  const extraCorsOrigin = context('extraCorsOrigin') ?? nonEmpty(env.EXTRA_CORS_ORIGIN);
+  return {
+    firebaseProjectId: readFirebaseProjectId(
+      context('firebaseProjectId') ?? nonEmpty(env.FIREBASE_PROJECT_ID) ?? defaultFirebaseProjectId,
+    ),
+    ...(extraCorsOrigin ? { extraCorsOrigin: readOrigin(extraCorsOrigin) } : {}),
+    webDistPath: join(repoRoot, 'web', 'dist'),
+  };
+};

@@ -1,0 +1,13 @@
+/**
+ * CloudFront Function (viewer request, default behavior only): a path whose last segment has no
+ * file extension is a route of the React app, so it is served index.html. Doing this here rather
+ * than with distribution-wide 403/404 error pages keeps the API's own 403 and 404 answers intact.
+ */
+export const spaFallbackFunctionCode = `function handler(event) {
+  var request = event.request;
+  var lastSegment = request.uri.substring(request.uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
