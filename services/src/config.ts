@@ -11,6 +11,7 @@ const configSchema = z.object({
   AWS_REGION: z.string().min(1).default('us-east-1'),
   DYNAMODB_ENDPOINT: z.url().optional(),
   S3_ENDPOINT: z.url().optional(),
+  SQS_ENDPOINT: z.url().optional(),
   /** Queue URLs by logical name, as JSON: {"order-events":"https://sqs..."}; locally the queue runner's names. */
   QUEUE_URLS: z
     .string()

@@ -1,5 +1,6 @@
 import type { QueueName } from '@marketplace/events/order-events';
 import type { Role } from '@marketplace/events/roles';
+import { marketplaceRoles } from './domain/permissions';
 
 /**
  * THE route table. The CDK app makes one Lambda per entry and the local gateway serves the same
@@ -39,7 +40,7 @@ export const routes: readonly RouteDefinition[] = [
   // Every signed-in route writes: the first request of a new identity creates its user record.
   route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', grants: readWrite }),
   route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', grants: readWrite }),
-  route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: 'signed-in', grants: readWrite }),
+  route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: marketplaceRoles, grants: readWrite }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
   // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
 import { logger } from '../adapters/logger';
+import { decideAccess } from '../domain/permissions';
 import { type Access, routeByKey } from '../routes';
 import { type CurrentUser, userFromClaims } from './current-user';
 import { BadRequest, Forbidden, HttpError, Unauthorized } from './errors';
@@ -98,13 +99,16 @@ const stack = <S extends Schemas, U>(
 const signedInUser = async (event: ApiEvent, access: Access): Promise<CurrentUser> => {
   // API Gateway's JWT authorizer has already checked the token; no claims means no authorizer ran.
   const claims = event.requestContext.authorizer?.jwt?.claims;
-  if (access === 'public' || !claims?.sub) throw new Unauthorized();
-  const user = await userFromClaims(claims);
-  if (!user.isActive) throw new Forbidden('Your account has been deactivated. Please contact support.');
-  if (access !== 'signed-in' && !access.some((role) => user.roles.includes(role))) {
-    throw new Forbidden("You don't have permission to access this resource");
+  const user = claims?.sub ? await userFromClaims(claims) : null;
+  switch (decideAccess(access, user)) {
+    case 'sign-in-required':
+      throw new Unauthorized();
+    case 'deactivated':
+      throw new Forbidden('Your account has been deactivated. Please contact support.');
+    case 'role-missing':
+      throw new Forbidden("You don't have permission to access this resource");
   }
-  return user;
+  return user!;
 };
 
 /** A route for signed-in users; the route table says which roles may call it. */

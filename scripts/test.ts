@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { ensureChromium, ensureJava, MissingPrerequisite } from '../services/local/prerequisites';
+import {
+  type LocalStack,
+  repoRoot,
+  stackEnvironment,
+  startLocalStack,
+  testPorts,
+  webEnvironment,
+} from '../services/local/stack';
+
+/**
+ * `npm test`: every test, on a fresh machine. It installs or names what the machine lacks (Java
+ * for DynamoDB Local, Chromium for browser tests), starts the local stack on test ports (beside
+ * any running dev stack), builds the web app and serves it, then runs the Vitest projects: first
+ * the fast ones, then the browser journeys. `npm test -- services e2e` runs only those projects.
+ */
+const allProjects = ['events', 'services', 'web', 'infra', 'e2e'] as const;
+type Project = (typeof allProjects)[number];
+
+const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-')) as Project[];
+const unknown = requested.filter((p) => !allProjects.includes(p));
+if (unknown.length) {
+  console.error(`Unknown test project(s): ${unknown.join(', ')}. Known: ${allProjects.join(', ')}`);
+  process.exit(2);
+}
+const projects: readonly Project[] = requested.length ? requested : allProjects;
+const needsStack = projects.some((p) => p === 'services' || p === 'e2e');
+const needsBrowser = projects.includes('e2e');
+const dataDir = path.join(repoRoot, '.local', 'test');
+const webDist = path.join(dataDir, 'web-dist');
+
+const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
+  new Promise<number>((resolve) => {
+    const child = spawn(command, args, { stdio: 'inherit', env, cwd: repoRoot });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+
+const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
+  if (!group.length) return 0;
+  const results = path.join(dataDir, `results-${group.join('-')}.json`);
+  const code = await run(
+    process.execPath,
+    [
+      path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      ...group.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${results}`,
+    ],
+    env,
+  );
+  if (existsSync(results)) {
+    const summary = JSON.parse(readFileSync(results, 'utf8'));
+    counts.passed += summary.numPassedTests ?? 0;
+    counts.failed += summary.numFailedTests ?? 0;
+    counts.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  } else if (code !== 0) {
+    counts.failed += 1;
+  }
+  return code;
+};
+
+const main = async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  let stack: LocalStack | undefined;
+  let closeWeb: (() => Promise<void>) | undefined;
+  try {
+    if (needsStack) ensureJava();
+    if (needsBrowser) env.CHROMIUM_PATH = ensureChromium();
+
+    if (needsStack) {
+      console.log('Starting the local stack for tests...');
+      stack = await startLocalStack({ ports: testPorts, dataDir, persist: false, log: () => {} });
+      Object.assign(env, stackEnvironment(testPorts), { API_URL: `http://127.0.0.1:${testPorts.gateway}` });
+    }
+
+    if (needsBrowser) {
+      console.log('Building the web app for browser tests...');
+      Object.assign(process.env, webEnvironment(testPorts), { WEB_PORT: String(testPorts.web) });
+      const vite = await import('vite');
+      const configFile = path.join(repoRoot, 'web', 'vite.config.ts');
+      const root = path.join(repoRoot, 'web');
+      await vite.build({ configFile, root, logLevel: 'warn', build: { outDir: webDist, emptyOutDir: true } });
+      const preview = await vite.preview({
+        configFile,
+        root,
+        build: { outDir: webDist },
+        preview: { port: testPorts.web, strictPort: true, host: '127.0.0.1' },
+      });
+      closeWeb = () => new Promise((resolve) => preview.httpServer.close(() => resolve()));
+      env.WEB_URL = `http://127.0.0.1:${testPorts.web}`;
+    }
+
+    const fast = projects.filter((p) => p !== 'e2e');
+    const browser = projects.filter((p) => p === 'e2e');
+    const fastCode = await vitest(fast, env);
+    const browserCode = await vitest(browser, env);
+    console.log(`\nAll projects (${projects.join(', ')}):`);
+    console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    return fastCode || browserCode;
+  } finally {
+    await closeWeb?.();
+    await stack?.stop();
+  }
+};
+
+main()
+  .then((code) => process.exit(code))
+  .catch((error) => {
+    console.error(error instanceof MissingPrerequisite ? error.message : error);
+    process.exit(1);
+  });

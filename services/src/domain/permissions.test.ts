@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { decideAccess, marketplaceRoles } from './permissions';
+
+const photographer = { roles: ['photographer'] as const, isActive: true };
+
+describe('decideAccess', () => {
+  it('lets anyone call a public route, signed in or not', () => {
+    expect(decideAccess('public', null)).toBe('allowed');
+    expect(decideAccess('public', { roles: [], isActive: false })).toBe('allowed');
+  });
+
+  it('asks an anonymous caller of any other route to sign in', () => {
+    expect(decideAccess('signed-in', null)).toBe('sign-in-required');
+    expect(decideAccess(['admin'], null)).toBe('sign-in-required');
+  });
+
+  it('turns away a deactivated user even from routes open to every signed-in user', () => {
+    expect(decideAccess('signed-in', { roles: ['admin'], isActive: false })).toBe('deactivated');
+  });
+
+  it('lets a signed-in user with no roles reach signed-in routes but not marketplace routes', () => {
+    const roleless = { roles: [], isActive: true };
+    expect(decideAccess('signed-in', roleless)).toBe('allowed');
+    expect(decideAccess(marketplaceRoles, roleless)).toBe('role-missing');
+  });
+
+  it('allows a caller holding any one of the listed roles', () => {
+    expect(decideAccess(['editor', 'photographer'], photographer)).toBe('allowed');
+    expect(decideAccess(['admin'], photographer)).toBe('role-missing');
+    expect(decideAccess(['admin'], { roles: ['photographer', 'admin'], isActive: true })).toBe('allowed');
+  });
+});

@@ -1,0 +1,52 @@
+import { grantRole, OpsError, revokeRole } from './roles';
+import { seedDemoAccounts, seedJobTypes } from './seed';
+
+/**
+ * The admin's tools outside the web app: `npm run ops -- <command>`.
+ * Local by default (the stack of `npm run dev` must be running); against AWS when the environment
+ * names a table and a region (TABLE_NAME and AWS_REGION, with AWS credentials, and
+ * GOOGLE_APPLICATION_CREDENTIALS plus FIREBASE_PROJECT_ID for the identity provider).
+ */
+const usage = `Usage: npm run ops -- <command>
+  grant-role <email> <role>    give a user a role (admin, editor or photographer)
+  revoke-role <email> <role>   take a role away
+  seed                         create the job types (and, locally, the demo accounts)`;
+
+const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
+
+if (!againstAws) {
+  const { devPorts, stackEnvironment } = await import('../../local/stack');
+  for (const [key, value] of Object.entries(stackEnvironment(devPorts))) process.env[key] ??= value;
+}
+
+const [command, ...args] = process.argv.slice(2);
+
+const run = async () => {
+  switch (command) {
+    case 'grant-role':
+    case 'revoke-role': {
+      const [email, role] = args;
+      if (!email || !role) throw new OpsError(usage);
+      const { user, changed } = await (command === 'grant-role' ? grantRole(email, role) : revokeRole(email, role));
+      console.log(
+        `${user.email}: roles ${user.roles.length ? user.roles.join(', ') : 'none'}${changed ? '' : ' (unchanged)'}`,
+      );
+      return;
+    }
+    case 'seed':
+      await seedJobTypes();
+      if (!againstAws) await seedDemoAccounts();
+      console.log(againstAws ? 'Job types seeded.' : 'Job types and demo accounts seeded.');
+      return;
+    default:
+      throw new OpsError(usage);
+  }
+};
+
+try {
+  console.log(`(${againstAws ? `AWS table ${process.env.TABLE_NAME} in ${process.env.AWS_REGION}` : 'local stack'})`);
+  await run();
+} catch (error) {
+  console.error(error instanceof OpsError ? error.message : `Failed: ${(error as Error)?.message ?? error}`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,54 @@
+import { type Role, role as roleSchema } from '@marketplace/events/roles';
+import { firebaseAuth } from '../adapters/firebase-admin';
+import { createUserOnce, findUserByEmail, setRoles } from '../data/users';
+
+export class OpsError extends Error {}
+
+const parseRole = (value: string): Role => {
+  const parsed = roleSchema.safeParse(value);
+  if (!parsed.success) throw new OpsError(`Unknown role "${value}": use one of admin, editor, photographer`);
+  return parsed.data;
+};
+
+/**
+ * The user record for an email. Someone who has an account at the identity provider but has not
+ * used the marketplace yet gets their record now, so an admin can be made before first sign-in.
+ */
+const userForEmail = async (email: string) => {
+  const existing = await findUserByEmail(email);
+  if (existing) return existing;
+  let identity: Awaited<ReturnType<ReturnType<typeof firebaseAuth>['getUserByEmail']>>;
+  try {
+    identity = await firebaseAuth().getUserByEmail(email);
+  } catch {
+    throw new OpsError(`No user with email ${email}: they must sign up first`);
+  }
+  return createUserOnce({
+    userId: identity.uid,
+    email,
+    displayName: identity.displayName,
+    roles: ['photographer'],
+    status: 'verified',
+  });
+};
+
+export const grantRole = async (email: string, roleName: string) => {
+  const role = parseRole(roleName);
+  const user = await userForEmail(email);
+  if (user.roles.includes(role)) return { user, changed: false };
+  return { user: await setRoles(user.userId, [...user.roles, role]), changed: true };
+};
+
+export const revokeRole = async (email: string, roleName: string) => {
+  const role = parseRole(roleName);
+  const user = await findUserByEmail(email);
+  if (!user) throw new OpsError(`No user with email ${email}`);
+  if (!user.roles.includes(role)) return { user, changed: false };
+  return {
+    user: await setRoles(
+      user.userId,
+      user.roles.filter((r) => r !== role),
+    ),
+    changed: true,
+  };
+};
