@@ -1,0 +1,126 @@
+/**
+ * Every question the marketplace asks of its table, and the key that answers it. All are Queries
+ * or GetItems on a key or index (never a Scan); entities.ts defines the indexes named here, and a
+ * test checks that each one exists so this list cannot drift from the code.
+ */
+export interface AccessPattern {
+  question: string;
+  entity: string;
+  index: string;
+  /** The key shape, in words: partition key -> sort key (and any filter on the bounded result). */
+  key: string;
+}
+
+export const accessPatterns: readonly AccessPattern[] = [
+  // Users and sign-in
+  { question: 'A user by id (every signed-in request)', entity: 'user', index: 'byId', key: 'userId' },
+  {
+    question: 'A user by email (ops, invitations, sign-up)',
+    entity: 'user',
+    index: 'byEmail',
+    key: 'email (lower-cased)',
+  },
+  {
+    question: 'Users for the admin, newest first, by status and role, deleted ones optionally',
+    entity: 'user',
+    index: 'all',
+    key: 'one partition -> createdAt; status, role and isActive are filters',
+  },
+  {
+    question: 'Editors for the admin and for assignment',
+    entity: 'user',
+    index: 'editors',
+    key: "isEditor ('editor', sparse) -> createdAt",
+  },
+  { question: 'An invitation by its token hash', entity: 'invitation', index: 'byToken', key: 'sha-256 of the token' },
+  { question: 'Invitations sent to an email', entity: 'invitation', index: 'byEmail', key: 'email -> createdAt' },
+  // Prices and pay
+  { question: 'Active job types', entity: 'jobType', index: 'all', key: 'one partition -> name; isActive is a filter' },
+  {
+    question: 'A job type by id (prices come from here, never the browser)',
+    entity: 'jobType',
+    index: 'byId',
+    key: 'jobTypeId',
+  },
+  { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
+  // Orders
+  {
+    question: "A photographer's orders, newest first",
+    entity: 'order',
+    index: 'byPhotographer',
+    key: 'photographerId -> createdAt',
+  },
+  {
+    question: 'One order with its images, events and downloads in one Query',
+    entity: 'order',
+    index: 'byId',
+    key: 'orderId (collection orderDetail: order, orderImage, orderEvent, download)',
+  },
+  {
+    question: 'Available orders newest or oldest first (paid, unclaimed; unassigned or assigned to me)',
+    entity: 'order',
+    index: 'poolByDate',
+    key: "pool ('open', or the assigned editor's id; sparse) -> createdAt; two Queries merged",
+  },
+  {
+    question: 'Available orders, highest price first',
+    entity: 'order',
+    index: 'poolByPrice',
+    key: 'pool -> totalAmountCents (zero-padded)',
+  },
+  {
+    question: "An editor's in-progress assignments and completed orders",
+    entity: 'order',
+    index: 'byEditor',
+    key: 'editorId (sparse) -> status, createdAt; begins_with status',
+  },
+  {
+    question: "The admin's orders: assigned, unassigned or all, newest or oldest first, 25 a page",
+    entity: 'order',
+    index: 'byAssignment',
+    key: "assignment ('assigned' | 'unassigned') -> createdAt; 'all' merges both; totals from counters",
+  },
+  {
+    question: "An order's images by kind (originals, edited)",
+    entity: 'orderImage',
+    index: 'byOrder',
+    key: 'orderId -> kind, key',
+  },
+  {
+    question: "An order's activity log in time order",
+    entity: 'orderEvent',
+    index: 'byOrder',
+    key: 'orderId -> eventId (ULID)',
+  },
+  { question: "An order's zip downloads", entity: 'download', index: 'byOrder', key: 'orderId -> kind' },
+  // Payments and idempotency
+  {
+    question: 'A payment by its Stripe payment intent (webhook)',
+    entity: 'payment',
+    index: 'byIntent',
+    key: 'paymentIntentId',
+  },
+  { question: "An order's payments", entity: 'payment', index: 'byOrder', key: 'orderId -> createdAt' },
+  {
+    question: 'Was this webhook event or message already handled?',
+    entity: 'processedMessage',
+    index: 'byMessage',
+    key: 'source, messageId (expires by TTL)',
+  },
+  // Feedback
+  { question: "A user's own feedback, newest first", entity: 'feedback', index: 'byUser', key: 'userId -> createdAt' },
+  {
+    question: 'All feedback by status, newest first; type is a filter',
+    entity: 'feedback',
+    index: 'byStatus',
+    key: 'status -> createdAt',
+  },
+  { question: 'One feedback item (admin update)', entity: 'feedback', index: 'byId', key: 'feedbackId' },
+  // Dashboards without reading every order
+  {
+    question: 'Dashboard stats and feedback counts (photographer, editor, admin)',
+    entity: 'counter',
+    index: 'byScope',
+    key: "scope ('feedback', 'photographer#<id>', 'editor#<id>', 'orders') -> name; kept by the writes in the same transaction",
+  },
+];
