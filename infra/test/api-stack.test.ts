@@ -1,0 +1,192 @@
+import type { QueueName } from '@marketplace/events/order-events';
+import { type RouteDefinition, routeKey, routes } from '@marketplace/services/routes';
+import { App, Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Table } from 'aws-cdk-lib/aws-dynamodb';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiStack } from '../lib/api-stack';
+import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+
+const issuer = 'https://securetoken.google.com/acme-photos';
+const protectedRoutes = routes.filter((route) => route.allow !== 'public');
+const publicRoutes = routes.filter((route) => route.allow === 'public');
+
+/** A route only this test declares, to check what the live table does not use yet. */
+const slowQueueingRoute: RouteDefinition = {
+  method: 'POST',
+  path: '/api/fixtures/slow',
+  handler: 'system/health',
+  allow: ['admin'],
+  grants: ['queue:order-events'],
+  timeoutSeconds: 25,
+};
+
+let template: Template;
+let fixtureTemplate: Template;
+
+/** The logical id a CloudFormation value points at through Ref or Fn::GetAtt. */
+const targetOf = (value: unknown) => JSON.stringify(value).match(/"(?:Ref|Fn::GetAtt)":\[?"([A-Za-z0-9]+)"/)?.[1];
+
+const resource = (t: Template, logicalId: string) => {
+  const found = (t.toJSON().Resources as Record<string, { Properties: Record<string, unknown> }>)[logicalId];
+  if (!found) throw new Error(`no resource ${logicalId}`);
+  return found;
+};
+
+/** Follows route -> integration -> function, so the assertion is about what the route really invokes. */
+const functionOfRoute = (t: Template, key: string) => {
+  const route = resourcesOfType(t, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === key);
+  if (!route) throw new Error(`no route ${key}`);
+  const integration = resource(t, targetOf(route[1].Properties.Target)!);
+  const functionId = targetOf(integration.Properties.IntegrationUri)!;
+  return { functionId, properties: resource(t, functionId).Properties };
+};
+
+const allowedActionsOfRoute = (t: Template, key: string) => {
+  const roleId = targetOf(functionOfRoute(t, key).properties.Role);
+  return resourcesOfType(t, 'AWS::IAM::Policy')
+    .filter(([, policy]) => targetOf(policy.Properties.Roles) === roleId)
+    .flatMap(
+      ([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
+    )
+    .flatMap((statement) => statement.Action);
+};
+
+const environmentOf = (properties: Record<string, unknown>) =>
+  (properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+beforeAll(() => {
+  const { app, stacks } = marketplaceApp({ settings: { firebaseProjectId: 'acme-photos' } });
+  const fixtureApi = new ApiStack(app, 'FixtureApi', {
+    routes: [slowQueueingRoute],
+    table: stacks.data.table,
+    queues: stacks.workers.queues,
+    firebaseProjectId: 'acme-photos',
+  });
+  template = Template.fromStack(stacks.api);
+  fixtureTemplate = Template.fromStack(fixtureApi);
+});
+
+describe('the HTTP API', () => {
+  it('serves every route of the route table under its method and path', () => {
+    const routeKeys = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
+  });
+
+  it('checks Firebase ID tokens of the configured project from the Authorization header', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Issuer: issuer, Audience: ['acme-photos'] },
+    });
+  });
+
+  it('requires a token on every route that is not public', () => {
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of protectedRoutes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey(route),
+        AuthorizationType: 'JWT',
+        AuthorizerId: Match.anyValue(),
+      });
+    }
+  });
+
+  it('lets public routes through without a token', () => {
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of publicRoutes) {
+      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+        RouteKey: routeKey(route),
+        AuthorizationType: 'NONE',
+        AuthorizerId: Match.absent(),
+      });
+    }
+  });
+});
+
+describe('route functions', () => {
+  it('gives each route its own arm64 Node.js 22 function', () => {
+    template.resourceCountIs('AWS::Lambda::Function', routes.length);
+    const functionIds = routes.map((route) => functionOfRoute(template, routeKey(route)).functionId);
+    expect(new Set(functionIds).size).toBe(routes.length);
+    for (const route of routes) {
+      const { properties } = functionOfRoute(template, routeKey(route));
+      expect(properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+    }
+  });
+
+  it('sets what the services read from the environment, and never a local endpoint', () => {
+    for (const route of routes) {
+      const environment = environmentOf(functionOfRoute(template, routeKey(route)).properties);
+      expect(Object.keys(environment).sort()).toEqual(
+        ['FIREBASE_PROJECT_ID', 'NODE_OPTIONS', 'PHOTOS_BUCKET', 'QUEUE_URLS', 'TABLE_NAME'].sort(),
+      );
+      expect(environment).toMatchObject({ FIREBASE_PROJECT_ID: 'acme-photos', NODE_OPTIONS: '--enable-source-maps' });
+    }
+  });
+
+  it("uses the route's own timeout when the route table gives one, and 10 seconds otherwise", () => {
+    expect(functionOfRoute(fixtureTemplate, routeKey(slowQueueingRoute)).properties.Timeout).toBe(25);
+    const plainRoute = routes.find((route) => route.timeoutSeconds === undefined)!;
+    expect(functionOfRoute(template, routeKey(plainRoute)).properties.Timeout).toBe(10);
+  });
+
+  it('keeps its logs for a month', () => {
+    const { properties } = functionOfRoute(template, routeKey(routes[0]!));
+    const logGroup = resource(template, targetOf(properties.LoggingConfig)!);
+    expect(logGroup.Properties.RetentionInDays).toBe(30);
+  });
+});
+
+describe('route permissions', () => {
+  const readOnlyRoute = routes.find((route) => route.grants.length === 1 && route.grants[0] === 'table:read');
+
+  it('lets a read-only route query the table but not write or scan it', () => {
+    expect(readOnlyRoute && routeKey(readOnlyRoute)).toBe('GET /api/health');
+    const actions = allowedActionsOfRoute(template, routeKey(readOnlyRoute!));
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions).not.toContain('dynamodb:UpdateItem');
+    expect(actions).not.toContain('dynamodb:DeleteItem');
+    expect(actions).not.toContain('dynamodb:Scan');
+  });
+
+  it("allows each route exactly the table access its grants name and nothing in S3 or SQS it wasn't granted", () => {
+    for (const route of routes) {
+      const actions = allowedActionsOfRoute(template, routeKey(route));
+      expect(actions.includes('dynamodb:Query'), routeKey(route)).toBe(route.grants.includes('table:read'));
+      expect(actions.includes('dynamodb:PutItem'), routeKey(route)).toBe(route.grants.includes('table:write'));
+      expect(
+        actions.some((action) => action.startsWith('s3:')),
+        routeKey(route),
+      ).toBe(route.grants.some((grant) => grant.startsWith('photos:')));
+      expect(actions.includes('sqs:SendMessage'), routeKey(route)).toBe(
+        route.grants.some((grant) => grant.startsWith('queue:')),
+      );
+    }
+  });
+
+  it('lets a route granted a queue send to it and tells it the queue URL by name', () => {
+    const key = routeKey(slowQueueingRoute);
+    expect(allowedActionsOfRoute(fixtureTemplate, key)).toContain('sqs:SendMessage');
+    const queueUrls = JSON.stringify(environmentOf(functionOfRoute(fixtureTemplate, key).properties).QUEUE_URLS);
+    expect(queueUrls).toContain('order-events');
+    expect(JSON.stringify(environmentOf(functionOfRoute(template, 'GET /api/health').properties).QUEUE_URLS)).toBe(
+      '"{}"',
+    );
+  });
+
+  it('refuses to synthesize a route granted a queue that no worker consumes', () => {
+    const stack = new Stack(new App(), 'Shared');
+    const build = () =>
+      new ApiStack(stack.node.root as App, 'Api', {
+        routes: [{ ...slowQueueingRoute, grants: ['queue:zip-builds'] }],
+        table: Table.fromTableName(stack, 'Table', 'marketplace'),
+        queues: new Map<QueueName, IQueue>(),
+        firebaseProjectId: 'acme-photos',
+      });
+    expect(build).toThrow(/no worker consumes the "zip-builds" queue/);
+  });
+});

@@ -1,0 +1,49 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { routes } from '@marketplace/services/routes';
+import { workers } from '@marketplace/services/workers';
+import { Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+
+let bundles: string[];
+
+beforeAll(() => {
+  const { app, stacks } = marketplaceApp({ bundle: true });
+  const assemblyDir = app.synth().directory;
+  bundles = [stacks.api, stacks.workers].flatMap((stack) =>
+    resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => {
+      const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
+      return join(assemblyDir, `asset.${assetHash}`, 'index.mjs');
+    }),
+  );
+});
+
+describe('esbuild bundles', () => {
+  it('exist for every route handler and worker, with a source map', () => {
+    expect(bundles).toHaveLength(routes.length + workers.length);
+    for (const bundle of bundles) {
+      expect(existsSync(bundle), bundle).toBe(true);
+      expect(existsSync(`${bundle}.map`), bundle).toBe(true);
+    }
+  });
+
+  it('load as ES modules in plain Node.js and export a handler function', () => {
+    // A separate Node process, as Lambda would run it: the test runner's own module loader must not help.
+    const script = `for (const url of JSON.parse(process.argv[1])) console.log(typeof (await import(url)).handler);`;
+    const urls = JSON.stringify(bundles.map((bundle) => pathToFileURL(bundle).href));
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script, urls], {
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
+    });
+    expect(output.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+  });
+
+  it('carry their own AWS SDK instead of the one in the Lambda runtime', () => {
+    const routeBundle = readFileSync(bundles[0]!, 'utf8');
+    expect(routeBundle).not.toMatch(/from\s*["']@aws-sdk\//);
+    expect(routeBundle).toContain('DynamoDBClient');
+  });
+});

@@ -1,0 +1,65 @@
+import { globalIndexes, tableKeys, ttlAttribute } from '@marketplace/services/data/table-schema';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+
+let template: Template;
+
+beforeAll(() => {
+  template = Template.fromStack(marketplaceApp().stacks.data);
+});
+
+describe('the table', () => {
+  it('is the one table, keyed by the string pk and sk of the shared schema', () => {
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },
+        { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
+      ],
+      AttributeDefinitions: Match.arrayWith([
+        { AttributeName: 'pk', AttributeType: 'S' },
+        { AttributeName: 'sk', AttributeType: 'S' },
+      ]),
+    });
+  });
+
+  it('has the five generic indexes with string keys, projecting every attribute', () => {
+    const [table] = resourcesOfType(template, 'AWS::DynamoDB::Table');
+    const { GlobalSecondaryIndexes: indexes, AttributeDefinitions: attributes } = table![1].Properties as {
+      GlobalSecondaryIndexes: { IndexName: string; KeySchema: unknown; Projection: unknown }[];
+      AttributeDefinitions: { AttributeName: string; AttributeType: string }[];
+    };
+    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5']);
+    for (const expected of globalIndexes) {
+      expect(indexes.find((index) => index.IndexName === expected.indexName)).toEqual({
+        IndexName: expected.indexName,
+        KeySchema: [
+          { AttributeName: expected.partitionKey, KeyType: 'HASH' },
+          { AttributeName: expected.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      });
+      expect(attributes).toContainEqual({ AttributeName: expected.partitionKey, AttributeType: 'S' });
+      expect(attributes).toContainEqual({ AttributeName: expected.sortKey, AttributeType: 'S' });
+    }
+  });
+
+  it('bills per request, keeps point-in-time backups, expires items by TTL and encrypts with the AWS managed key', () => {
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      BillingMode: 'PAY_PER_REQUEST',
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      TimeToLiveSpecification: { AttributeName: ttlAttribute, Enabled: true },
+      // Enabled without a key of our own: the AWS managed aws/dynamodb key.
+      SSESpecification: { SSEEnabled: true, KMSMasterKeyId: Match.absent() },
+    });
+  });
+
+  it('survives the deletion of its stack and of itself by accident', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
+    });
+  });
+});

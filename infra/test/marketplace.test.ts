@@ -1,0 +1,49 @@
+import { type Stack, Token } from 'aws-cdk-lib';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { marketplaceApp } from './synthesize-marketplace';
+
+let stacks: ReturnType<typeof marketplaceApp>['stacks'];
+let assembly: CloudAssembly;
+
+beforeAll(() => {
+  const synthesized = marketplaceApp();
+  stacks = synthesized.stacks;
+  assembly = synthesized.app.synth();
+});
+
+const dependencyNames = (stack: Stack) => stack.dependencies.map((dependency) => dependency.stackName).sort();
+
+describe('the CDK app', () => {
+  it('synthesizes without an AWS account, a region or context lookups', () => {
+    expect(assembly.manifest.missing).toBeUndefined();
+    expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
+      ['MarketplaceApi', 'MarketplaceData', 'MarketplaceStorage', 'MarketplaceWeb', 'MarketplaceWorkers'].sort(),
+    );
+    for (const stack of Object.values(stacks)) {
+      expect(Token.isUnresolved(stack.account), stack.stackName).toBe(true);
+      expect(Token.isUnresolved(stack.region), stack.stackName).toBe(true);
+    }
+  });
+
+  it('references stacks one way only, ending with the photos bucket that needs the site origin', () => {
+    const deployOrder = [stacks.data, stacks.workers, stacks.api, stacks.web, stacks.storage];
+    deployOrder.forEach((stack, position) => {
+      const earlier = deployOrder.slice(0, position).map((earlierStack) => earlierStack.stackName);
+      for (const dependency of dependencyNames(stack)) expect(earlier, stack.stackName).toContain(dependency);
+    });
+    expect(dependencyNames(stacks.storage)).toEqual(['MarketplaceWeb']);
+    expect(dependencyNames(stacks.web)).toEqual(['MarketplaceApi']);
+    expect(dependencyNames(stacks.api)).toContain('MarketplaceData');
+  });
+
+  it('protects the stacks that hold data from being deleted', () => {
+    expect(stacks.data.terminationProtection).toBe(true);
+    expect(stacks.storage.terminationProtection).toBe(true);
+  });
+
+  it('warns that the default Firebase project only exists in the emulator', () => {
+    Annotations.fromStack(stacks.api).hasWarning('/MarketplaceApi', Match.stringLikeRegexp('demo-marketplace'));
+  });
+});
