@@ -1,0 +1,22 @@
+import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import { fakeApi } from './fake-api';
+import { fakeFirebase } from './fake-firebase-auth';
+
+// Firebase is faked at the SDK boundary in every component test; our own modules run for real.
+vi.mock('firebase/app', () => ({ initializeApp: () => ({}) }));
+vi.mock('firebase/auth', async () => (await import('./fake-firebase-auth')).firebaseAuthModule);
+
+beforeEach(() => {
+  fakeFirebase.reset();
+  fakeApi.reset();
+  vi.stubGlobal('fetch', fakeApi.fetch);
+});
+
+afterEach(() => {
+  cleanup();
+  notifications.clean();
+  vi.unstubAllGlobals();
+});
