@@ -1,0 +1,115 @@
+import type { Role } from '@marketplace/events/roles';
+import { Navigate, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/PageLoader';
+import { ProtectedPage } from './ProtectedPage';
+import { RouteErrorPage } from './RouteErrorPage';
+
+const photographersOnly: Role[] = ['photographer'];
+const editorsOnly: Role[] = ['editor'];
+const adminsOnly: Role[] = ['admin'];
+
+/**
+ * THE route table of the web app. Every page is loaded on demand, so a first visit to /login
+ * downloads only the login page and what every page shares.
+ */
+export const routes: RouteObject[] = [
+  {
+    hydrateFallbackElement: <PageLoader fullScreen />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        path: '/login',
+        lazy: () => import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/signup',
+        lazy: () => import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage })),
+      },
+      {
+        path: '/info',
+        lazy: () => import('../features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })),
+      },
+      {
+        lazy: () => import('./SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
+        children: [
+          { path: '/', element: <Navigate to="/dashboard" replace /> },
+          {
+            element: <ProtectedPage allowedRoles={photographersOnly} />,
+            children: [
+              {
+                path: '/dashboard',
+                lazy: () =>
+                  import('../features/photographer/routes/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+              },
+              {
+                path: '/create-order',
+                lazy: () =>
+                  import('../features/photographer/routes/CreateOrderPage').then((m) => ({
+                    Component: m.CreateOrderPage,
+                  })),
+              },
+              {
+                path: '/orders',
+                lazy: () => import('../features/orders/routes/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
+              },
+            ],
+          },
+          {
+            element: <ProtectedPage allowedRoles={editorsOnly} />,
+            children: [
+              {
+                path: '/editor',
+                lazy: () =>
+                  import('../features/editor/routes/EditorDashboardPage').then((m) => ({
+                    Component: m.EditorDashboardPage,
+                  })),
+              },
+              {
+                path: '/editor/orders/:orderId',
+                lazy: () =>
+                  import('../features/editor/routes/EditorOrderPage').then((m) => ({ Component: m.EditorOrderPage })),
+              },
+            ],
+          },
+          {
+            element: <ProtectedPage allowedRoles={adminsOnly} />,
+            children: [
+              {
+                path: '/admin',
+                lazy: () =>
+                  import('../features/admin/routes/AdminDashboardPage').then((m) => ({
+                    Component: m.AdminDashboardPage,
+                  })),
+              },
+            ],
+          },
+          {
+            element: <ProtectedPage />,
+            children: [
+              {
+                path: '/orders/:orderId',
+                lazy: () =>
+                  import('../features/orders/routes/OrderDetailPage').then((m) => ({ Component: m.OrderDetailPage })),
+              },
+              {
+                path: '/jobs/:jobId',
+                lazy: () => import('../features/jobs/routes/JobPage').then((m) => ({ Component: m.JobPage })),
+              },
+              {
+                path: '/profile',
+                lazy: () =>
+                  import('../features/profile/routes/ProfilePage').then((m) => ({ Component: m.ProfilePage })),
+              },
+              {
+                path: '/feedback',
+                lazy: () =>
+                  import('../features/feedback/routes/FeedbackPage').then((m) => ({ Component: m.FeedbackPage })),
+              },
+            ],
+          },
+        ],
+      },
+      { path: '*', lazy: () => import('./NotFoundPage').then((m) => ({ Component: m.NotFoundPage })) },
+    ],
+  },
+];
