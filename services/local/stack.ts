@@ -65,9 +65,9 @@ export const stackEnvironment = (ports: StackPorts) => ({
   TABLE_NAME,
   PHOTOS_BUCKET,
   AWS_REGION: 'us-east-1',
-  // The stand-ins accept any credentials; real ones are never needed locally.
-  AWS_ACCESS_KEY_ID: 'local',
-  AWS_SECRET_ACCESS_KEY: 'local',
+  // s3rver knows one key pair, S3RVER/S3RVER; the other stand-ins accept any.
+  AWS_ACCESS_KEY_ID: 'S3RVER',
+  AWS_SECRET_ACCESS_KEY: 'S3RVER',
   DYNAMODB_ENDPOINT: `http://127.0.0.1:${ports.dynamodb}`,
   S3_ENDPOINT: `http://127.0.0.1:${ports.s3}`,
   SQS_ENDPOINT: `http://127.0.0.1:${ports.queue}`,
