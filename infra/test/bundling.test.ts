@@ -1,18 +1,19 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { routes } from '@marketplace/services/routes';
 import { workers } from '@marketplace/services/workers';
 import { Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let bundles: string[];
+let assemblyDir: string;
 
 beforeAll(() => {
   const { app, stacks } = marketplaceApp({ bundle: true });
-  const assemblyDir = app.synth().directory;
+  assemblyDir = app.synth().directory;
   bundles = [stacks.api, stacks.workers].flatMap((stack) =>
     resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => {
       const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
@@ -20,6 +21,9 @@ beforeAll(() => {
     }),
   );
 });
+
+// The bundles are megabytes per function: do not leave them behind in the temp directory.
+afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 describe('esbuild bundles', () => {
   it('exist for every route handler and worker, with a source map', () => {

@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spaFallbackFunctionCode } from '../lib/spa-fallback';
 import type { WebStack } from '../lib/web-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
@@ -13,15 +13,18 @@ const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let builtSite: Template;
 let unbuiltSiteStack: WebStack;
+let webDist: string;
 
 beforeAll(() => {
-  const webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  webDist = mkdtempSync(join(tmpdir(), 'web-dist-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><script src="/assets/app-1a2b.js"></script>');
   writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), 'console.log("app")');
   builtSite = Template.fromStack(marketplaceApp({ settings: { webDistPath: webDist } }).stacks.web);
   unbuiltSiteStack = marketplaceApp().stacks.web;
 });
+
+afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
 type Behavior = Record<string, unknown>;
 const distributionConfig = () => {
