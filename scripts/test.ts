@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ensureChromium, ensureJava, MissingPrerequisite } from '../services/local/prerequisites';
 import {
@@ -29,7 +29,12 @@ if (unknown.length) {
 const projects: readonly Project[] = requested.length ? requested : allProjects;
 const needsStack = projects.some((p) => p === 'services' || p === 'e2e');
 const needsBrowser = projects.includes('e2e');
-const dataDir = path.join(repoRoot, '.local', 'test');
+// TEST_PORT_OFFSET lets two test runs share a machine (each on its own ports and data folder).
+const portOffset = Number(process.env.TEST_PORT_OFFSET ?? 0);
+const ports = Object.fromEntries(
+  Object.entries(testPorts).map(([name, port]) => [name, port + portOffset]),
+) as typeof testPorts;
+const dataDir = path.join(repoRoot, '.local', portOffset ? `test-${portOffset}` : 'test');
 const webDist = path.join(dataDir, 'web-dist');
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
@@ -43,6 +48,7 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
   if (!group.length) return 0;
   const results = path.join(dataDir, `results-${group.join('-')}.json`);
+  rmSync(results, { force: true });
   const code = await run(
     process.execPath,
     [
@@ -67,7 +73,7 @@ const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
 };
 
 const main = async () => {
-  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stack: LocalStack | undefined;
   let closeWeb: (() => Promise<void>) | undefined;
@@ -77,13 +83,13 @@ const main = async () => {
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
-      stack = await startLocalStack({ ports: testPorts, dataDir, persist: false, log: () => {} });
-      Object.assign(env, stackEnvironment(testPorts), { API_URL: `http://127.0.0.1:${testPorts.gateway}` });
+      stack = await startLocalStack({ ports: ports, dataDir, persist: false, log: () => {} });
+      Object.assign(env, stackEnvironment(ports), { API_URL: `http://127.0.0.1:${ports.gateway}` });
     }
 
     if (needsBrowser) {
       console.log('Building the web app for browser tests...');
-      Object.assign(process.env, webEnvironment(testPorts), { WEB_PORT: String(testPorts.web) });
+      Object.assign(process.env, webEnvironment(ports), { WEB_PORT: String(ports.web) });
       const vite = await import('vite');
       const configFile = path.join(repoRoot, 'web', 'vite.config.ts');
       const root = path.join(repoRoot, 'web');
@@ -92,10 +98,10 @@ const main = async () => {
         configFile,
         root,
         build: { outDir: webDist },
-        preview: { port: testPorts.web, strictPort: true, host: '127.0.0.1' },
+        preview: { port: ports.web, strictPort: true, host: '127.0.0.1' },
       });
       closeWeb = () => new Promise((resolve) => preview.httpServer.close(() => resolve()));
-      env.WEB_URL = `http://127.0.0.1:${testPorts.web}`;
+      env.WEB_URL = `http://127.0.0.1:${ports.web}`;
     }
 
     const fast = projects.filter((p) => p !== 'e2e');

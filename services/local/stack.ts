@@ -1,4 +1,4 @@
-import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +123,8 @@ export const startLocalStack = async ({
 }): Promise<LocalStack> => {
   const { web: _web, ...servicePorts } = ports;
   for (const [what, port] of Object.entries(servicePorts)) await assertPortFree(port, what);
+  // Only now that no other stack of this profile is running is it safe to clear its data.
+  if (!persist) rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
   const processes = new ChildProcesses(path.join(dataDir, 'logs'));
   const env = stackEnvironment(ports);

@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { z } from 'zod';
@@ -78,23 +79,28 @@ const toErrorResponse = (error: unknown, requestId: string) => {
   return json(500, { ...errorBody('INTERNAL', 'Something went wrong on our side. Please try again.'), requestId });
 };
 
+/** Any error a handler throws becomes our JSON error response (a 500 without internals). */
+const jsonErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => ({
+  onError: async (request) => {
+    request.response = toErrorResponse(request.error, request.context.awsRequestId ?? 'local');
+  },
+});
+
 const stack = <S extends Schemas, U>(
   schemas: S,
   handle: Handler<S, U>,
   resolveUser: (event: ApiEvent, access: Access) => Promise<U>,
 ) =>
-  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().handler(async (event, context: Context) => {
-    const requestId = context?.awsRequestId ?? event.requestContext?.requestId ?? 'local';
-    try {
+  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(jsonErrors())
+    .handler(async (event, context: Context) => {
       const user = await resolveUser(event as ApiEvent, accessOf(event));
       const params = parsePart(schemas.params, event.pathParameters ?? {}, 'params');
       const query = parsePart(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = schemas.body ? parsePart(schemas.body, readBody(event) ?? {}, 'body') : undefined;
-      return await handle({ params, query, body, user, event, requestId } as Request<S, U>);
-    } catch (error) {
-      return toErrorResponse(error, requestId);
-    }
-  });
+      return handle({ params, query, body, user, event, requestId: context.awsRequestId } as Request<S, U>);
+    });
 
 const signedInUser = async (event: ApiEvent, access: Access): Promise<CurrentUser> => {
   // API Gateway's JWT authorizer has already checked the token; no claims means no authorizer ran.
