@@ -163,6 +163,9 @@ export function NavigationShell({ user }: { user: AuthUser }) {
       padding={{ base: 'md', sm: 'xl' }}
     >
       <AppShell.Header>
+        <a href="#main-content" className="skip-link">
+          Skip to main content
+        </a>
         {navigation.state === 'loading' && (
           <Progress value={100} animated size={3} radius={0} pos="absolute" top={0} left={0} right={0} aria-hidden />
         )}
@@ -191,13 +194,13 @@ export function NavigationShell({ user }: { user: AuthUser }) {
         hiddenFrom="sm"
         size={300}
         padding="md"
-        title={<BrandMark />}
+        title={<BrandMark compact />}
         styles={{ body: { display: 'flex', flexDirection: 'column', height: 'calc(100% - 60px)' } }}
       >
         <NavigationContent user={user} onNavigate={drawer.close} />
       </Drawer>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id="main-content" tabIndex={-1}>
         <Box maw={1200} mx="auto">
           <Outlet />
         </Box>

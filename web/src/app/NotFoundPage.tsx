@@ -1,10 +1,13 @@
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconMapSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { BRAND_NAME } from '../components/BrandMark';
 
 export function NotFoundPage() {
+  useDocumentTitle(`Page not found · ${BRAND_NAME}`);
   return (
-    <Center mih="100dvh" p="md" bg="gray.0">
+    <Center component="main" mih="100dvh" p="md" bg="gray.0">
       <Stack align="center" gap="md" ta="center" maw={440}>
         <ThemeIcon size={64} radius="xl" variant="light" aria-hidden="true">
           <IconMapSearch size={34} stroke={1.5} />

@@ -18,6 +18,8 @@ export const theme = createTheme({
   primaryColor: 'harbor',
   primaryShade: { light: 8, dark: 6 },
   colors: { harbor },
+  // A deep blue-grey instead of pure black: softer on the eye, same contrast class.
+  black: '#17262f',
   defaultRadius: 'md',
   fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {

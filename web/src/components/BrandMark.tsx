@@ -3,13 +3,13 @@ import { IconHomeEdit } from '@tabler/icons-react';
 
 export const BRAND_NAME = 'PhotoEdit Marketplace';
 
-export function BrandMark({ inverted = false }: { inverted?: boolean }) {
+export function BrandMark({ inverted = false, compact = false }: { inverted?: boolean; compact?: boolean }) {
   return (
     <Group gap={10} wrap="nowrap">
-      <ThemeIcon size={34} radius="md" variant={inverted ? 'white' : 'filled'} aria-hidden="true">
-        <IconHomeEdit size={20} stroke={1.8} />
+      <ThemeIcon size={compact ? 28 : 34} radius="md" variant={inverted ? 'white' : 'filled'} aria-hidden="true">
+        <IconHomeEdit size={compact ? 17 : 20} stroke={1.8} />
       </ThemeIcon>
-      <Text fw={700} fz="lg" c={inverted ? 'white' : undefined} style={{ letterSpacing: '-0.01em' }}>
+      <Text fw={700} fz={compact ? 'md' : 'lg'} c={inverted ? 'white' : undefined} style={{ letterSpacing: '-0.01em' }}>
         {BRAND_NAME}
       </Text>
     </Group>

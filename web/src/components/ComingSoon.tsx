@@ -1,8 +1,11 @@
 import { Badge, Group, List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { IconCircleCheck, IconHourglassHigh } from '@tabler/icons-react';
+import { BRAND_NAME } from './BrandMark';
 
 /** A placeholder page that says plainly what is planned for it. */
 export function ComingSoon({ title, intro, planned }: { title: string; intro?: string; planned: readonly string[] }) {
+  useDocumentTitle(`${title} · ${BRAND_NAME}`);
   return (
     <Stack gap="lg" maw={720}>
       <Group gap="sm">

@@ -165,7 +165,7 @@ describe('Login page error messages', () => {
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
-  it('shows the profile error when the signed-in user cannot be loaded', async () => {
+  it('shows the profile error and undoes the sign-in when the signed-in user cannot be loaded', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi.on('GET', '/api/auth/me', { status: 500, body: { error: 'INTERNAL', message: 'Something went wrong' } });
     fakeFirebase.addAccount('pat@example.com', 'secret-password');
@@ -175,6 +175,7 @@ describe('Login page error messages', () => {
     expect(await screen.findByText('Error loading user profile. Please contact support.')).toBeInTheDocument();
     expect(view.router.state.location.pathname).toBe('/login');
     expect(logged).toHaveBeenCalled();
+    await waitFor(() => expect(firebaseAuthModule.signOut).toHaveBeenCalled());
   });
 });
 

@@ -1,11 +1,13 @@
 import { Box, Center, Stack } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { MeView } from '@marketplace/events/users';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
-import { BrandMark } from '../../../components/BrandMark';
+import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
 import { apiPatch } from '../../../lib/api-client';
+import { signOut } from '../../../lib/auth';
 import { useAuth } from '../../../lib/auth-context';
 import {
   currentUserKey,
@@ -19,8 +21,14 @@ import type { AuthMode } from '../auth-errors';
 import { AuthForm } from '../components/AuthForm';
 import { ProductHighlights } from '../components/ProductHighlights';
 
-const showProfileLoadError = () =>
+/** Without a profile the app cannot work, so a half-finished sign-in is undone rather than left behind. */
+const failSignIn = async (error: unknown) => {
+  console.error('Could not load the signed-in user', error);
   notifications.show({ id: 'profile-load-error', color: 'red', message: PROFILE_LOAD_ERROR });
+  await signOut().catch((signOutError: unknown) =>
+    console.error('Sign-out after a failed sign-in failed', signOutError),
+  );
+};
 
 /** Records the name given at sign-up; a failure here must not stop the sign-up, the name can be set later. */
 const saveFullName = async (fullName: string): Promise<MeView | undefined> => {
@@ -40,6 +48,7 @@ export function LoginPage() {
   const { user, initializing } = useAuth();
   const mode: AuthMode = location.pathname === '/signup' ? 'signup' : 'signin';
   const cameFrom = cameFromPath(location.state);
+  useDocumentTitle(`${mode === 'signup' ? 'Sign up' : 'Sign in'} · ${BRAND_NAME}`);
 
   // Someone who is already signed in when the page opens goes straight on; someone signing in here waits for the form.
   const [signedInOnArrival, setSignedInOnArrival] = useState<boolean | null>(null);
@@ -52,7 +61,7 @@ export function LoginPage() {
     if (signedInOnArrival && me) navigate(landingPathAfterSignIn(me.roles, cameFrom), { replace: true });
   }, [signedInOnArrival, me, cameFrom, navigate]);
   useEffect(() => {
-    if (meError) showProfileLoadError();
+    if (meError) void failSignIn(meError);
   }, [meError]);
 
   const changeMode = useCallback(
@@ -66,8 +75,7 @@ export function LoginPage() {
       await mutate(currentUserKey(uid), signedInUser, { revalidate: false });
       navigate(landingPathAfterSignIn(signedInUser.roles, cameFrom), { replace: true });
     } catch (error) {
-      console.error('Could not load the signed-in user', error);
-      showProfileLoadError();
+      await failSignIn(error);
     }
   };
 

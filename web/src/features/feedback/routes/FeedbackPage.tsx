@@ -12,6 +12,7 @@ export function FeedbackPage() {
       <PageHeader
         title="Report a Problem or Suggestion"
         description="Tell us what went wrong or what would make the marketplace better. We read every report."
+        mb={0}
       />
       {submitted ? (
         <FeedbackSubmitted onSubmitMore={() => setSubmitted(false)} />

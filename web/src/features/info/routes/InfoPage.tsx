@@ -12,6 +12,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core';
+import { useDocumentTitle } from '@mantine/hooks';
 import {
   IconAdjustments,
   IconClock,
@@ -31,7 +32,7 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { Link } from 'react-router';
-import { BrandMark } from '../../../components/BrandMark';
+import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
 import { formatMoney } from '../../../lib/format-money';
 
 type Icon = ComponentType<{ size?: number; stroke?: number }>;
@@ -132,6 +133,7 @@ function SectionHeading({ eyebrow, title }: { eyebrow: string; title: string }) 
 }
 
 export function InfoPage() {
+  useDocumentTitle(`How it works · ${BRAND_NAME}`);
   return (
     <Box bg="gray.0" mih="100dvh">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
