@@ -8,5 +8,5 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, strictPort: true, proxy: apiProxy },
   preview: { port: Number(process.env.WEB_PORT ?? 4173), strictPort: true, proxy: apiProxy },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist' },
 });

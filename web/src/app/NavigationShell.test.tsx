@@ -55,6 +55,14 @@ describe('Navigation shell', () => {
     expect(nav.getByRole('link', { name: 'Profile' })).not.toHaveAttribute('aria-current');
   });
 
+  it("marks only one entry current when an admin's Dashboard and Admin Panel lead to the same page", async () => {
+    signedInAs(aMeView({ roles: ['admin'] }));
+    renderApp('/admin');
+    const nav = await mainNavigation();
+    await waitFor(() => expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin'));
+    expect(nav.getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page')).toHaveLength(1);
+  });
+
   it('shows the name, the roles and generated initials when there is no profile image', async () => {
     signedInAs(aMeView({ displayName: 'Pat Doe', roles: ['photographer', 'admin'] }));
     renderApp('/profile');

@@ -92,6 +92,11 @@ function NavigationContent({ user, onNavigate }: { user: AuthUser; onNavigate: (
   const location = useLocation();
   const navigate = useNavigate();
   const { mutate } = useSWRConfig();
+  const entries = navEntriesFor(me?.roles ?? []);
+  // Only one entry is 'current', even when two lead to the same page (an admin's Dashboard is the Admin Panel).
+  const activeIndex = entries.findIndex(
+    ({ to, matchesChildren }) => matchPath({ path: to, end: !matchesChildren }, location.pathname) !== null,
+  );
 
   const handleSignOut = async () => {
     try {
@@ -111,8 +116,8 @@ function NavigationContent({ user, onNavigate }: { user: AuthUser; onNavigate: (
       <ScrollArea style={{ flex: 1 }} type="scroll">
         <Box component="nav" aria-label="Main">
           <Stack gap={4}>
-            {navEntriesFor(me?.roles ?? []).map(({ label, to, icon: Icon, matchesChildren }) => {
-              const active = matchPath({ path: to, end: !matchesChildren }, location.pathname) !== null;
+            {entries.map(({ label, to, icon: Icon }, index) => {
+              const active = index === activeIndex;
               return (
                 <NavLink
                   key={label}

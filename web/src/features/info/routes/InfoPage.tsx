@@ -138,7 +138,7 @@ export function InfoPage() {
     <Box bg="gray.0" mih="100dvh">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" py="sm">
-          <Group justify="space-between">
+          <Group justify="space-between" wrap="nowrap">
             <Anchor component={Link} to="/" underline="never" c="inherit">
               <BrandMark />
             </Anchor>

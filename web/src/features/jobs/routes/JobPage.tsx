@@ -2,8 +2,8 @@ import { useParams } from 'react-router';
 import { ComingSoon } from '../../../components/ComingSoon';
 
 const plannedFeatures = [
-  'Download the original photos',
-  'Upload edited photos',
+  'Photo download',
+  'Edited photo upload',
   'Completion notes',
   'Messaging with the photographer',
   'Progress tracking',

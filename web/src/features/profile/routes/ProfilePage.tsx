@@ -1,10 +1,10 @@
 import { ComingSoon } from '../../../components/ComingSoon';
 
 const plannedFeatures = [
-  'Edit your profile',
+  'Profile editing',
   'Notification preferences',
   'Payment method management',
-  'Payout account setup for editors',
+  'Editor payout account setup',
   'Security settings',
 ];
 
