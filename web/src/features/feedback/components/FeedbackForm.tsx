@@ -7,7 +7,7 @@ import {
   submitFeedbackInput,
 } from '@marketplace/events/feedback';
 import { IconSend } from '@tabler/icons-react';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { apiErrorText } from '../../../lib/api-client';
 import { useSubmitFeedback } from '../api/use-submit-feedback';
 import { feedbackTypeLabels } from '../feedback-types';
@@ -19,7 +19,6 @@ export function FeedbackForm({ onSubmitted }: { onSubmitted: () => void }) {
   const [message, setMessage] = useState('');
   const [messageError, setMessageError] = useState<string | null>(null);
   const { trigger, isMutating } = useSubmitFeedback();
-  const counterId = useId();
 
   const clear = () => {
     setType(DEFAULT_TYPE);
@@ -74,15 +73,8 @@ export function FeedbackForm({ onSubmitted }: { onSubmitted: () => void }) {
               if (messageError) setMessageError(null);
             }}
             error={messageError}
-            aria-describedby={counterId}
           />
-          <Text
-            id={counterId}
-            fz="xs"
-            c={message.trim().length > FEEDBACK_MAX_LENGTH ? 'red' : 'dimmed'}
-            ta="right"
-            mt={-8}
-          >
+          <Text fz="xs" c={message.trim().length > FEEDBACK_MAX_LENGTH ? 'red' : 'dimmed'} ta="right" mt={-8}>
             {message.trim().length} / {FEEDBACK_MAX_LENGTH} characters
           </Text>
           <Group justify="flex-end" gap="sm">

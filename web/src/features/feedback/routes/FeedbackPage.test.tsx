@@ -67,6 +67,10 @@ describe('Feedback page', () => {
     const view = await openFeedbackPage();
     await submitMessage(view, paddedMessage(FEEDBACK_MIN_LENGTH - 1));
     expect(await screen.findByText('Message must be at least 10 characters long')).toBeInTheDocument();
+    // The message is tied to the box, so a screen reader reads it with the field.
+    expect(screen.getByRole('textbox', { name: /Message/ })).toHaveAccessibleDescription(
+      expect.stringContaining('Message must be at least 10 characters long'),
+    );
     expect(fakeApi.requestsTo('POST', '/api/feedback')).toHaveLength(0);
   });
 
