@@ -9,7 +9,12 @@ export function BrandMark({ inverted = false, compact = false }: { inverted?: bo
       <ThemeIcon size={compact ? 28 : 34} radius="md" variant={inverted ? 'white' : 'filled'} aria-hidden="true">
         <IconHomeEdit size={compact ? 17 : 20} stroke={1.8} />
       </ThemeIcon>
-      <Text fw={700} fz={compact ? 'md' : 'lg'} c={inverted ? 'white' : undefined} style={{ letterSpacing: '-0.01em' }}>
+      <Text
+        fw={700}
+        fz={compact ? 'md' : 'lg'}
+        c={inverted ? 'white' : undefined}
+        style={{ letterSpacing: '-0.01em', whiteSpace: 'nowrap' }}
+      >
         {BRAND_NAME}
       </Text>
     </Group>

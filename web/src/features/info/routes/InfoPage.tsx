@@ -138,11 +138,11 @@ export function InfoPage() {
     <Box bg="gray.0" mih="100dvh">
       <Box component="header" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" py="sm">
-          <Group justify="space-between" wrap="nowrap">
-            <Anchor component={Link} to="/" underline="never" c="inherit">
-              <BrandMark />
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Anchor component={Link} to="/" underline="never" c="inherit" style={{ minWidth: 0, overflow: 'hidden' }}>
+              <BrandMark compact />
             </Anchor>
-            <Button component={Link} to="/login" variant="subtle">
+            <Button component={Link} to="/login" variant="subtle" px={8} style={{ flexShrink: 0 }}>
               Sign in
             </Button>
           </Group>
