@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPortOpen } from '../services/local/processes';
+import { devPorts } from '../services/local/stack';
 
 /**
  * How long `npm run dev` takes until its banner (everything answering), from empty (--reset) and
@@ -18,9 +20,11 @@ const startOnce = (reset: boolean) =>
       detached: true,
     });
     let output = '';
+    let stopping = false;
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      if (output.includes('The marketplace is running')) {
+      if (!stopping && output.includes('The marketplace is running')) {
+        stopping = true;
         const seconds = (performance.now() - started) / 1000;
         child.once('exit', () => resolve(seconds));
         process.kill(-child.pid!, 'SIGINT');
@@ -34,12 +38,20 @@ const startOnce = (reset: boolean) =>
     });
   });
 
+/** The next start must not race the previous one's emulators for their ports. */
+const portsReleased = async () => {
+  for (const port of Object.values(devPorts))
+    while (await isPortOpen(port)) await new Promise((r) => setTimeout(r, 200));
+};
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const cold: number[] = [];
 const warm: number[] = [];
 for (let i = 0; i < runs; i++) {
+  await portsReleased();
   cold.push(await startOnce(true));
+  await portsReleased();
   warm.push(await startOnce(false));
 }
 console.log(`npm run dev until the banner, ${runs} runs each`);

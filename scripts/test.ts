@@ -117,6 +117,9 @@ const main = async () => {
   }
 };
 
+// Ctrl-C or a CI timeout: exit, and the child-process registry kills the emulators on the way out.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => process.exit(130));
+
 main()
   .then((code) => process.exit(code))
   .catch((error) => {

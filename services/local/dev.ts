@@ -12,6 +12,14 @@ const reset = process.argv.includes('--reset');
 const dataDir = path.join(repoRoot, '.local', 'dev');
 const started = Date.now();
 
+let shutdown: (() => Promise<void>) | undefined;
+// Registered before anything starts: a signal that arrived before these handlers would end the
+// process at once and leave the emulators running. Until the stack is up, exiting is enough
+// (the child-process registry kills the children on exit).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => (shutdown ? void shutdown() : process.exit(130)));
+}
+
 const main = async () => {
   ensureJava();
   if (reset) rmSync(dataDir, { recursive: true, force: true });
@@ -59,7 +67,7 @@ const main = async () => {
   );
 
   let stopping = false;
-  const shutdown = async () => {
+  shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping the local marketplace...');
@@ -67,8 +75,6 @@ const main = async () => {
     await vite.close();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
 };
 
 main().catch((error) => {

@@ -14,13 +14,23 @@ export const firebaseAuth = () => {
   return getAuth(app);
 };
 
-/** The account for an email, created with the given password when it does not exist yet. */
+/**
+ * The account for an email, created with the given password when it does not exist yet. A
+ * concurrent create (or the emulator still importing its saved accounts) can make the create
+ * fail as a duplicate: then the account is there, so read it.
+ */
 export const ensureFirebaseAccount = async (account: { email: string; password: string; displayName: string }) => {
   const auth = firebaseAuth();
+  const codeOf = (error: unknown) => (error as { code?: string }).code;
   try {
     return await auth.getUserByEmail(account.email);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
-    return auth.createUser({ ...account, emailVerified: true });
+    if (codeOf(error) !== 'auth/user-not-found') throw error;
+  }
+  try {
+    return await auth.createUser({ ...account, emailVerified: true });
+  } catch (error) {
+    if (codeOf(error) !== 'auth/email-already-exists') throw error;
+    return auth.getUserByEmail(account.email);
   }
 };
