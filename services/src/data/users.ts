@@ -1,4 +1,5 @@
 import type { Role, UserStatus } from '@marketplace/events/roles';
+import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 
 export interface UserRecord {
@@ -12,13 +13,6 @@ export interface UserRecord {
   createdAt: string;
   updatedAt: string;
 }
-
-const isConditionFailure = (error: unknown) =>
-  String((error as { cause?: { name?: string } })?.cause?.name ?? (error as Error)?.name).includes(
-    'ConditionalCheckFailed',
-  ) || String((error as Error)?.message).includes('conditional request failed');
-
-export { isConditionFailure };
 
 export const getUser = async (userId: string) => {
   const { data } = await marketplace().entities.user.get({ userId }).go();
@@ -36,14 +30,9 @@ export const findUserByEmail = async (email: string) => {
  * Creates the record the first time an identity signs in. Two first requests can race; the loser's
  * conditional create fails and it reads the winner's record instead.
  */
-export const createUserOnce = async (user: {
-  userId: string;
-  email: string;
-  displayName?: string;
-  profileImageUrl?: string;
-  roles: Role[];
-  status: UserStatus;
-}) => {
+export const createUserOnce = async (
+  user: Pick<UserRecord, 'userId' | 'email' | 'displayName' | 'profileImageUrl' | 'roles' | 'status'>,
+) => {
   try {
     const { data } = await marketplace()
       .entities.user.create({ ...user, isEditor: user.roles.includes('editor') ? 'editor' : undefined })

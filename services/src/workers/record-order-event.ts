@@ -1,8 +1,8 @@
 import { orderEventMessage } from '@marketplace/events/order-events';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../adapters/logger';
+import { isConditionFailure } from '../data/conditional-write';
 import { marketplace } from '../data/entities';
-import { isConditionFailure } from '../data/users';
 
 /**
  * Stores each order event in the order's activity log. The event id is the record's key and the
