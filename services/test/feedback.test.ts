@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aPhotographer, as, db } from './support';
+import { aNewAccount, aPhotographer, as, db } from './support';
 
 const counter = async (name: string) => (await db().counter.get({ scope: 'feedback', name }).go()).data?.value ?? 0;
 
@@ -83,6 +83,15 @@ describe('POST /api/feedback', () => {
     expect(await counter('total')).toBe(before.total + 5);
     expect(await counter('type#suggestion')).toBe(before.suggestion + 5);
     expect(await counter('status#open')).toBe(before.open + 5);
+  });
+
+  it("refuses a new user's bad first request without creating their record", async () => {
+    const account = await aNewAccount();
+
+    const response = await as(account).post('/api/feedback', { type: 'problem', message: 'short' });
+
+    expect(response.status).toBe(400);
+    expect((await db().user.get({ userId: account.uid }).go()).data).toBeNull();
   });
 
   it('refuses anonymous feedback', async () => {

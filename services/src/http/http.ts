@@ -95,10 +95,16 @@ const stack = <S extends Schemas, U>(
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(jsonErrors())
     .handler(async (event, context: Context) => {
-      const user = await resolveUser(event as ApiEvent, accessOf(event));
+      const access = accessOf(event);
+      if (access !== 'public' && !(event as ApiEvent).requestContext.authorizer?.jwt?.claims?.sub) {
+        throw new Unauthorized();
+      }
+      // Input is checked before the user is resolved: bad input writes nothing, not even the
+      // record a new identity's first request creates.
       const params = parsePart(schemas.params, event.pathParameters ?? {}, 'params');
       const query = parsePart(schemas.query, event.queryStringParameters ?? {}, 'query');
       const body = schemas.body ? parsePart(schemas.body, readBody(event) ?? {}, 'body') : undefined;
+      const user = await resolveUser(event as ApiEvent, access);
       return handle({ params, query, body, user, event, requestId: context.awsRequestId } as Request<S, U>);
     });
 
