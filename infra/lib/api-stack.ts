@@ -1,7 +1,7 @@
 import type { QueueName } from '@marketplace/events/order-events';
 import { type RouteDefinition, routeKey, routeName } from '@marketplace/services/routes';
 import { Annotations, Aws, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi, HttpMethod, HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi, HttpMethod, HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -23,6 +23,9 @@ export interface ApiStackProps extends StackProps {
 const defaultRouteTimeoutSeconds = 10;
 /** CPU scales with memory: 512 MB keeps cold starts of the bundled SDK short at a small cost. */
 const routeMemoryMb = 512;
+
+/** Requests per second across the API (steady, and a burst): far above a busy day's traffic. */
+export const apiThrottle = { rateLimit: 200, burstLimit: 400 };
 
 export const firebaseIssuer = (projectId: string) => `https://securetoken.google.com/${projectId}`;
 
@@ -50,6 +53,12 @@ export class ApiStack extends Stack {
     this.httpApi = new HttpApi(this, 'HttpApi', {
       description: 'Photo-editing marketplace API',
       defaultAuthorizer: firebaseAuthorizer,
+    });
+    // A ceiling on the whole API so a runaway client cannot run up Lambda and DynamoDB costs.
+    const defaultStage = this.httpApi.defaultStage?.node.defaultChild as CfnStage | undefined;
+    defaultStage?.addPropertyOverride('DefaultRouteSettings', {
+      ThrottlingBurstLimit: apiThrottle.burstLimit,
+      ThrottlingRateLimit: apiThrottle.rateLimit,
     });
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
 

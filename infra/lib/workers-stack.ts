@@ -2,6 +2,7 @@ import type { QueueName } from '@marketplace/events/order-events';
 import type { Grant } from '@marketplace/services/routes';
 import type { WorkerDefinition } from '@marketplace/services/workers';
 import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -57,6 +58,16 @@ export class WorkersStack extends Stack {
       });
       this.queues.set(worker.queue, queue);
       new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
+      // A message in a dead-letter queue is work that failed every retry: someone must look.
+      deadLetterQueue
+        .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+        .createAlarm(this, `${name}DeadLetterAlarm`, {
+          alarmDescription: `Messages of the ${worker.queue} queue failed ${worker.maxReceiveCount} times and wait in its dead-letter queue`,
+          threshold: 1,
+          evaluationPeriods: 1,
+          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+          treatMissingData: TreatMissingData.NOT_BREACHING,
+        });
       return { worker, name, queue };
     });
 

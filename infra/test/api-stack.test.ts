@@ -5,7 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiStack } from '../lib/api-stack';
+import { ApiStack, apiThrottle } from '../lib/api-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 const issuer = 'https://securetoken.google.com/acme-photos';
@@ -92,6 +92,16 @@ describe('the HTTP API', () => {
         AuthorizerId: Match.anyValue(),
       });
     }
+  });
+
+  it('throttles the whole API at its default stage', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: {
+        ThrottlingRateLimit: apiThrottle.rateLimit,
+        ThrottlingBurstLimit: apiThrottle.burstLimit,
+      },
+    });
   });
 
   it('lets public routes through without a token', () => {

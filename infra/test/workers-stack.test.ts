@@ -80,6 +80,22 @@ describe('each worker of the worker table', () => {
   });
 });
 
+describe('the dead-letter queues', () => {
+  it('each raise an alarm as soon as one message lands in them', () => {
+    for (const [queueId] of workQueues()) {
+      const { redrive } = wiringOf(queueId);
+      const deadLetterId = logicalIdOf(redrive.deadLetterTargetArn);
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Namespace: 'AWS/SQS',
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      });
+    }
+  });
+});
+
 describe('the order-events worker', () => {
   it('may write to the table', () => {
     const { consumer } = wiringOf('OrderEventsQueue');
