@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { fakeFirebase } from '../../../test/fake-firebase-auth';
+import { aMeView } from '../../../test/me-view';
 import { renderApp } from '../../../test/render-app';
 
 const earlierReport = {
@@ -37,18 +38,7 @@ const paddedMessage = (length: number) => `   ${'a'.repeat(length)}  \n`;
 describe('Feedback page', () => {
   beforeEach(() => {
     fakeFirebase.signInAs({ email: 'pat@example.com' });
-    fakeApi.on('GET', '/api/auth/me', {
-      status: 200,
-      body: {
-        id: 'uid-1',
-        email: 'pat@example.com',
-        displayName: 'Pat Doe',
-        profileImageUrl: null,
-        roles: ['photographer'],
-        status: 'verified',
-        createdAt: '2025-01-01T00:00:00.000Z',
-      },
-    });
+    fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView() });
     fakeApi.on('GET', '/api/feedback/my', { status: 200, body: { feedback: [], nextCursor: null } });
     fakeApi.on('POST', '/api/feedback', (request) => ({
       status: 201,
