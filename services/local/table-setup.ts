@@ -3,14 +3,21 @@ import {
   DescribeTableCommand,
   type DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { globalIndexes, tableKeys, ttlAttribute } from '../src/data/table-schema';
+import { globalIndexes, tableKeys, tableStreamViewType, ttlAttribute } from '../src/data/table-schema';
 
-/** Creates the table as the CDK data stack defines it, unless it is already there. */
+/** The outbox rides on the table's stream: new images are all the pipes need. */
+const streamSpecification = { StreamEnabled: true, StreamViewType: tableStreamViewType } as const;
+
+/** Creates the table as the CDK data stack defines it, unless it is already there (then turns its stream on if off). */
 export const ensureTable = async (client: DynamoDBClient, tableName: string) => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }));
+    }
     return 'existing' as const;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
@@ -24,6 +31,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
+      StreamSpecification: streamSpecification,
       AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },

@@ -18,6 +18,12 @@ const configSchema = z.object({
     .default('{}')
     .transform((raw) => z.record(z.string(), z.string()).parse(JSON.parse(raw))),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-marketplace'),
+  /** Stripe's API, or the local fake (http://127.0.0.1:12111); Stripe's own when absent. */
+  STRIPE_API_URL: z.url().optional(),
+  /** The secret key and webhook signing secret; in the cloud they come from Secrets Manager (STRIPE_SECRET_ARN). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  STRIPE_SECRET_ARN: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 

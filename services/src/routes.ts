@@ -34,6 +34,7 @@ const route = (
 
 const read = ['table:read'] as const;
 const readWrite = ['table:read', 'table:write'] as const;
+const photographers = ['photographer'] as const satisfies readonly Role[];
 
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/health', 'system/health', { allow: 'public', grants: read }),
@@ -41,6 +42,42 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', grants: readWrite }),
   route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: marketplaceRoles, grants: readWrite }),
+  // The photographer's journey: order, upload straight to S3, pay, follow, download, rate.
+  route('POST', '/api/orders', 'orders/create-order', { allow: photographers, grants: readWrite, timeoutSeconds: 15 }),
+  // For API clients: the whole order in one multipart request (small files only, see docs/decisions.md).
+  route('POST', '/api/orders/with-files', 'orders/create-order-with-files', {
+    allow: photographers,
+    grants: [...readWrite, 'photos:write'],
+    timeoutSeconds: 29,
+  }),
+  route('GET', '/api/orders/my', 'orders/list-my-orders', { allow: photographers, grants: readWrite }),
+  route('GET', '/api/orders/{id}', 'orders/get-order', { allow: marketplaceRoles, grants: readWrite }),
+  route('GET', '/api/orders/{id}/images', 'orders/list-order-images', { allow: marketplaceRoles, grants: readWrite }),
+  route('POST', '/api/orders/{id}/uploads/sign', 'uploads/sign-upload', {
+    allow: photographers,
+    // Presigned requests act with this function's own permissions.
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('POST', '/api/orders/{id}/uploads/complete', 'uploads/register-upload', {
+    allow: photographers,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  route('GET', '/api/orders/{id}/payment', 'payments/get-order-payment', { allow: photographers, grants: readWrite }),
+  route('POST', '/api/orders/{id}/payment-success', 'payments/confirm-payment', {
+    allow: photographers,
+    grants: readWrite,
+  }),
+  route('POST', '/api/webhooks/stripe', 'payments/stripe-webhook', {
+    allow: 'public',
+    grants: readWrite,
+    rawBody: true,
+  }),
+  route('GET', '/api/orders/{id}/download-completed', 'downloads/download-completed', {
+    allow: photographers,
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+  }),
+  route('POST', '/api/orders/{id}/rate', 'orders/rate-order', { allow: photographers, grants: readWrite }),
+  route('GET', '/api/stats/photographer', 'stats/photographer-stats', { allow: photographers, grants: readWrite }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
   // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.

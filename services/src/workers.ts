@@ -26,4 +26,14 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 10,
     memoryMb: 256,
   },
+  {
+    // Streams an order's photos into one zip, S3 to S3 in constant memory; one order at a time.
+    queue: 'zip-builds',
+    handler: 'build-zip',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 960,
+    maxReceiveCount: 3,
+    timeoutSeconds: 900,
+    memoryMb: 1024,
+  },
 ];

@@ -107,6 +107,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byMessage',
     key: 'source, messageId (expires by TTL)',
   },
+  {
+    question: 'New order events waiting for the stream to carry them (the outbox)',
+    entity: 'outboxEvent',
+    index: 'byEvent',
+    key: 'eventId (read only by the stream, expires by TTL)',
+  },
   // Feedback
   { question: "A user's own feedback, newest first", entity: 'feedback', index: 'byUser', key: 'userId -> createdAt' },
   {

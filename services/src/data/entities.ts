@@ -1,3 +1,4 @@
+import { orderStatuses } from '@marketplace/events/orders';
 import { Entity, Service } from 'electrodb';
 import { dynamo, tableName } from './client';
 
@@ -109,8 +110,6 @@ export const EditorRate = new Entity({
   },
 });
 
-export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'cancelled'] as const;
-
 export const Order = new Entity({
   model: { entity: 'order', version: '1', service },
   attributes: {
@@ -128,12 +127,15 @@ export const Order = new Entity({
     status: { type: orderStatuses, required: true, default: 'pending_payment' },
     stripePaymentIntentId: { type: 'string' },
     paidAt: { type: 'string' },
+    /** paidAt + the promised turnaround: the dashboard marks an order late after this. */
+    dueAt: { type: 'string' },
     /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
     pool: { type: 'string' },
     /** 'assigned' or 'unassigned': the admin's assignment filter. */
     assignment: { type: ['assigned', 'unassigned'] as const, required: true, default: 'unassigned' },
     editorId: { type: 'string' },
     editorName: { type: 'string' },
+    editorEmail: { type: 'string' },
     editorRateCents: { type: 'number' },
     assignedAt: { type: 'string' },
     claimedAt: { type: 'string' },
@@ -310,6 +312,28 @@ export const ProcessedMessage = new Entity({
   },
 });
 
+/**
+ * The transactional outbox: every order state change writes one of these in the same transaction
+ * as the change. The table's stream carries new ones to the queues (an EventBridge Pipe in the
+ * cloud, the stream poller locally); they expire by TTL once delivered.
+ */
+export const OutboxEvent = new Entity({
+  model: { entity: 'outboxEvent', version: '1', service },
+  attributes: {
+    eventId: { type: 'string', required: true, readOnly: true },
+    orderId: { type: 'string', required: true, readOnly: true },
+    eventType: { type: 'string', required: true },
+    description: { type: 'string', required: true },
+    actorId: { type: 'string' },
+    metadata: { type: 'any' },
+    occurredAt: { type: 'string', required: true },
+    expiresAt: { type: 'number', required: true },
+  },
+  indexes: {
+    byEvent: { pk: { field: 'pk', composite: ['eventId'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
 /** Zip downloads built by the zip worker: one per order and kind, rebuilt when its sources change. */
 export const Download = new Entity({
   model: { entity: 'download', version: '1', service },
@@ -322,6 +346,8 @@ export const Download = new Entity({
     fileCount: { type: 'number' },
     sourceFingerprint: { type: 'string' },
     error: { type: 'string' },
+    /** Progress while building, for the browser's progress bar. */
+    filesDone: { type: 'number' },
     ...timestamps,
   },
   indexes: {
@@ -346,6 +372,7 @@ const entities = {
   payment: Payment,
   processedMessage: ProcessedMessage,
   download: Download,
+  outboxEvent: OutboxEvent,
 };
 
 let db: Service<typeof entities> | undefined;

@@ -34,3 +34,8 @@ export const upsertJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) =
   const { data } = await marketplace().entities.jobType.upsert(jobType).go({ response: 'all_new' });
   return toJobTypeView(data as JobTypeRecord);
 };
+
+export const getJobType = async (jobTypeId: string) => {
+  const { data } = await marketplace().entities.jobType.get({ jobTypeId }).go();
+  return data ? toJobTypeView(data as JobTypeRecord) : null;
+};

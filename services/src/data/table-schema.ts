@@ -13,3 +13,6 @@ export const globalIndexes = [1, 2, 3, 4, 5].map((n) => ({
 
 /** Items with this attribute (epoch seconds) expire on their own: idempotency records, short-lived tokens. */
 export const ttlAttribute = 'expiresAt';
+
+/** The table's stream carries new outbox records to the queues (see pipes.ts). */
+export const tableStreamViewType = 'NEW_IMAGE' as const;

@@ -1,0 +1,233 @@
+import { z } from 'zod';
+
+/**
+ * Orders as the browser, the API and the workers all see them: the limits of the order form, the
+ * upload rules and every view the order routes answer. One module, so a form and its route can
+ * never disagree about a limit or a message.
+ */
+export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** 'pending_payment' -> 'Pending Payment': capitalised words, underscores as spaces (spec section 4). */
+export const orderStatusLabel = (status: string) =>
+  status
+    .split('_')
+    .map((word) => (word ? word[0]!.toUpperCase() + word.slice(1) : word))
+    .join(' ');
+
+export const PHOTO_COUNT_MIN = 1;
+export const PHOTO_COUNT_MAX = 100;
+export const ORDER_NAME_MAX = 120;
+export const EDITING_REQUIREMENTS_MAX = 5000;
+/** The promised 24-48 hour turnaround: a paid order is due this long after payment. */
+export const TURNAROUND_HOURS = 48;
+
+/** The extensions the spec accepts for originals (section 5). */
+export const acceptedPhotoExtensions = [
+  'jpeg',
+  'jpg',
+  'png',
+  'tiff',
+  'tif',
+  'raw',
+  'cr2',
+  'nef',
+  'arw',
+  'dng',
+] as const;
+/** One original may be at most this large (RAW files run to 100 MB; medium-format RAWs to ~150 MB). */
+export const MAX_ORIGINAL_BYTES = 200 * 1024 * 1024;
+/** Files at least this large go up in parts (resumable); smaller ones as one PUT. */
+export const MULTIPART_THRESHOLD_BYTES = 16 * 1024 * 1024;
+export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
+/** S3's own limit on parts of one upload. */
+export const MAX_PART_NUMBER = 10_000;
+
+export const extensionOf = (filename: string) => {
+  const dot = filename.lastIndexOf('.');
+  return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();
+};
+
+export const isAcceptedPhoto = (filename: string) =>
+  (acceptedPhotoExtensions as readonly string[]).includes(extensionOf(filename));
+
+/** Content types browsers report for the accepted extensions (RAW formats often come as ''). */
+export const photoContentType = (filename: string) => {
+  switch (extensionOf(filename)) {
+    case 'jpeg':
+    case 'jpg':
+      return 'image/jpeg';
+    case 'png':
+      return 'image/png';
+    case 'tif':
+    case 'tiff':
+      return 'image/tiff';
+    default:
+      return 'application/octet-stream';
+  }
+};
+
+export const orderFormMessages = {
+  photoCountRequired: 'Photo count is required',
+  photoCountMin: 'Minimum 1 photo',
+  photoCountMax: 'Maximum 100 photos',
+  serviceTypeRequired: 'Please select a service type',
+  noFiles: 'Please select at least one photo',
+  tooFewFiles: (wanted: number, uploaded: number) =>
+    `You want ${wanted} distinct photos edited but only uploaded ${uploaded} photo(s). Please upload more photos or reduce the editing count.`,
+  fileType: `File type must be one of: ${acceptedPhotoExtensions.map((e) => `.${e}`).join(', ')}`,
+  fileTooLarge: `File is larger than ${MAX_ORIGINAL_BYTES} bytes`,
+} as const;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/**
+ * POST /api/orders. Unknown fields (a price, a total) are dropped, never trusted: the server
+ * prices every order from the job type.
+ */
+export const createOrderInput = z.object({
+  jobTypeId: z
+    .string({ error: orderFormMessages.serviceTypeRequired })
+    .trim()
+    .min(1, orderFormMessages.serviceTypeRequired)
+    .max(100),
+  name: optionalText(ORDER_NAME_MAX, 'Order name'),
+  photoCount: z.coerce
+    .number({ error: orderFormMessages.photoCountRequired })
+    .int('Photo count must be a whole number')
+    .min(PHOTO_COUNT_MIN, orderFormMessages.photoCountMin)
+    .max(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
+  editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
+});
+export type CreateOrderInput = z.infer<typeof createOrderInput>;
+
+/** Keys of an order's originals: everything the browser may write lives under this prefix. */
+export const originalsPrefix = (orderId: string) => `orders/${orderId}/originals/`;
+export const editedPrefix = (orderId: string) => `orders/${orderId}/edited/`;
+
+/** One S3 request the upload client wants signed (Uppy's signRequest). */
+export const signUploadInput = z.object({
+  method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
+  key: z.string().min(1).max(1024),
+  uploadId: z.string().min(1).max(2048).optional(),
+  partNumber: z.number().int().min(1).max(MAX_PART_NUMBER).optional(),
+  contentType: z.string().max(200).optional(),
+  /** The file's size, stated when an upload starts (a PUT, or the POST that creates a multipart upload). */
+  size: z.number().int().min(0).optional(),
+});
+export type SignUploadInput = z.infer<typeof signUploadInput>;
+
+export interface SignedUploadRequest {
+  url: string;
+  key?: string;
+  headers?: Record<string, string>;
+}
+
+/** After S3 has the object: the server checks it is there before it counts. */
+export const registerUploadInput = z.object({
+  key: z.string().min(1).max(1024),
+  filename: z.string().trim().min(1).max(255),
+});
+
+export const paymentSuccessInput = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
+
+export const RATING_MIN = 1;
+export const RATING_MAX = 10;
+export const rateOrderInput = z.object({
+  rating: z
+    .number({ error: 'Rating must be a number from 1 to 10' })
+    .int('Rating must be a whole number from 1 to 10')
+    .min(RATING_MIN, 'Rating must be from 1 to 10')
+    .max(RATING_MAX, 'Rating must be from 1 to 10'),
+});
+
+/** An order in lists (dashboard, /orders, the editor's lists). */
+export interface OrderSummaryView {
+  id: string;
+  orderNumber: number;
+  name: string | null;
+  status: OrderStatus;
+  photoCount: number;
+  totalAmountCents: number;
+  createdAt: string;
+  editingRequirements: string | null;
+  jobTypeName: string;
+  claimedAt: string | null;
+  paidAt: string | null;
+  completedAt: string | null;
+  /** Paid + 48 hours; null until paid. */
+  dueAt: string | null;
+  /** Past due and not yet completed or cancelled. */
+  isLate: boolean;
+  photographerRating: number | null;
+}
+
+export interface OrderDetailView extends OrderSummaryView {
+  jobTypeId: string;
+  pricePerPhotoCents: number;
+  assignedAt: string | null;
+  editor: { displayName: string | null; email: string | null } | null;
+  editorNotes: string | null;
+  photographerUploadCount: number;
+  editorUploadCount: number;
+  stripePaymentIntentId: string | null;
+}
+
+/** The order as the create call returns it, with the secret the card form confirms with. */
+export interface CreateOrderResponse {
+  order: {
+    id: string;
+    orderNumber: number;
+    totalAmountCents: number;
+    stripePaymentIntentId: string;
+    photoCount: number;
+    name: string | null;
+  };
+  stripeClientSecret: string;
+}
+
+export interface OrderListResponse {
+  orders: OrderSummaryView[];
+  total: number;
+  nextCursor: string | null;
+}
+
+export interface OrderImageView {
+  key: string;
+  filename: string;
+  size: number;
+  lastModified: string;
+  kind: 'original' | 'edited';
+}
+
+export interface PhotographerStatsView {
+  totalOrders: number;
+  totalPhotos: number;
+  totalSpent: number;
+  activeOrders: number;
+}
+
+/** GET /api/orders/{id}/payment: what the pay-later screen needs to show and confirm a card. */
+export interface OrderPaymentView {
+  order: { id: string; orderNumber: number; name: string | null; photoCount: number; totalAmountCents: number };
+  stripePaymentIntentId: string;
+  stripeClientSecret: string;
+}
+
+/** GET /api/orders/{id}/download-completed: a link when the zip is ready, else how far along it is. */
+export type CompletedDownloadView =
+  | { status: 'ready'; url: string; filename: string; sizeBytes: number; fileCount: number }
+  | { status: 'building'; filesDone: number; fileCount: number };
+
+/** '{order name or number, spaces replaced by underscores}_edited_photos.zip' (spec section 9). */
+export const editedZipFilename = (order: { name?: string | null; orderNumber: number }) =>
+  `${(order.name?.trim() || `Order #${order.orderNumber}`).replace(/\s+/g, '_')}_edited_photos.zip`;
+
+export const orderDisplayName = (order: { name?: string | null; orderNumber: number }) =>
+  order.name?.trim() || `Order #${order.orderNumber}`;

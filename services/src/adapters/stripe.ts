@@ -1,0 +1,79 @@
+import Stripe from 'stripe';
+import { config } from '../config';
+
+/**
+ * Stripe, or the local fake that speaks Stripe's API: only the host differs, by configuration.
+ * Keys come from the environment locally and from Secrets Manager in the cloud (read once per
+ * container).
+ */
+interface StripeKeys {
+  secretKey: string;
+  webhookSecret: string;
+}
+
+let keys: Promise<StripeKeys> | undefined;
+let client: Promise<Stripe> | undefined;
+
+const loadKeys = async (): Promise<StripeKeys> => {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_ARN, AWS_REGION } = config();
+  if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
+    return { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
+  }
+  if (!STRIPE_SECRET_ARN) throw new Error('Stripe is not configured: set STRIPE_SECRET_ARN or the two keys');
+  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+  const secrets = new SecretsManagerClient({ region: AWS_REGION });
+  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: STRIPE_SECRET_ARN }));
+  const parsed = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
+  if (!parsed.secretKey || !parsed.webhookSecret) {
+    throw new Error('The Stripe secret must hold {"secretKey": ..., "webhookSecret": ...}');
+  }
+  return { secretKey: parsed.secretKey, webhookSecret: parsed.webhookSecret };
+};
+
+export const stripeKeys = () => {
+  keys ??= loadKeys();
+  return keys;
+};
+
+export const stripe = () => {
+  client ??= stripeKeys().then(({ secretKey }) => {
+    const apiUrl = config().STRIPE_API_URL;
+    const target = apiUrl ? new URL(apiUrl) : undefined;
+    return new Stripe(secretKey, {
+      maxNetworkRetries: 2,
+      timeout: 8000,
+      ...(target
+        ? {
+            host: target.hostname,
+            port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
+            protocol: target.protocol.replace(':', '') as 'http' | 'https',
+          }
+        : {}),
+    });
+  });
+  return client;
+};
+
+/** A card payment for one order, in USD; the idempotency key makes a retried create return the same intent. */
+export const createOrderPaymentIntent = async ({
+  orderId,
+  orderNumber,
+  amountCents,
+}: {
+  orderId: string;
+  orderNumber: number;
+  amountCents: number;
+}) =>
+  (await stripe()).paymentIntents.create(
+    {
+      amount: amountCents,
+      currency: 'usd',
+      automatic_payment_methods: { enabled: true },
+      description: `Photo editing order #${orderNumber}`,
+      metadata: { orderId, orderNumber: String(orderNumber) },
+    },
+    { idempotencyKey: `order-${orderId}-payment-intent` },
+  );
+
+export const retrievePaymentIntent = async (paymentIntentId: string) =>
+  (await stripe()).paymentIntents.retrieve(paymentIntentId);

@@ -1,0 +1,499 @@
+import type {
+  CreateOrderInput,
+  OrderDetailView,
+  OrderImageView,
+  OrderStatus,
+  OrderSummaryView,
+  PhotographerStatsView,
+} from '@marketplace/events/orders';
+import { orderDisplayName } from '@marketplace/events/orders';
+import { dueAtFor, isLate } from '../domain/orders';
+import { Conflict, NotFound } from '../http/errors';
+import { marketplace } from './entities';
+import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
+
+/**
+ * Orders and their state changes. Every change is one transaction: the conditional write that
+ * makes it (so a race has exactly one winner), its outbox event and the counters it moves.
+ */
+export interface OrderRecord {
+  orderId: string;
+  orderNumber: number;
+  name?: string;
+  photographerId: string;
+  photographerName: string;
+  jobTypeId: string;
+  jobTypeName: string;
+  pricePerPhotoCents: number;
+  photoCount: number;
+  totalAmountCents: number;
+  editingRequirements?: string;
+  status: OrderStatus;
+  stripePaymentIntentId?: string;
+  paidAt?: string;
+  dueAt?: string;
+  pool?: string;
+  assignment: 'assigned' | 'unassigned';
+  editorId?: string;
+  editorName?: string;
+  editorEmail?: string;
+  editorRateCents?: number;
+  assignedAt?: string;
+  claimedAt?: string;
+  completedAt?: string;
+  editorNotes?: string;
+  photographerRating?: number;
+  photographerUploadCount: number;
+  editorUploadCount: number;
+  searchText?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderImageRecord {
+  orderId: string;
+  kind: 'original' | 'edited';
+  key: string;
+  filename: string;
+  size: number;
+  contentType?: string;
+  uploadedBy: string;
+  lastModified: string;
+  createdAt: string;
+}
+
+const entities = () => marketplace().entities;
+const photographerScope = (photographerId: string) => `photographer#${photographerId}`;
+const editorScope = (editorId: string) => `editor#${editorId}`;
+
+export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryView => ({
+  id: o.orderId,
+  orderNumber: o.orderNumber,
+  name: o.name ?? null,
+  status: o.status,
+  photoCount: o.photoCount,
+  totalAmountCents: o.totalAmountCents,
+  createdAt: o.createdAt,
+  editingRequirements: o.editingRequirements ?? null,
+  jobTypeName: o.jobTypeName,
+  claimedAt: o.claimedAt ?? null,
+  paidAt: o.paidAt ?? null,
+  completedAt: o.completedAt ?? null,
+  dueAt: o.dueAt ?? null,
+  isLate: isLate(o, now),
+  photographerRating: o.photographerRating ?? null,
+});
+
+export const toDetailView = (o: OrderRecord): OrderDetailView => ({
+  ...toSummaryView(o),
+  jobTypeId: o.jobTypeId,
+  pricePerPhotoCents: o.pricePerPhotoCents,
+  assignedAt: o.assignedAt ?? null,
+  editor: o.editorId ? { displayName: o.editorName ?? null, email: o.editorEmail ?? null } : null,
+  editorNotes: o.editorNotes ?? null,
+  photographerUploadCount: o.photographerUploadCount,
+  editorUploadCount: o.editorUploadCount,
+  stripePaymentIntentId: o.stripePaymentIntentId ?? null,
+});
+
+export const toImageView = (i: OrderImageRecord): OrderImageView => ({
+  key: i.key,
+  filename: i.filename,
+  size: i.size,
+  lastModified: i.lastModified,
+  kind: i.kind,
+});
+
+/** Order numbers count up from 1001 across the marketplace (an atomic counter, so never twice). */
+export const nextOrderNumber = async () => {
+  const { data } = await entities()
+    .counter.update({ scope: 'orders', name: 'orderNumber' })
+    .add({ value: 1 })
+    .go({ response: 'all_new' });
+  return 1000 + (data as { value: number }).value;
+};
+
+export const getOrder = async (orderId: string) => {
+  const { data } = await entities().order.get({ orderId }).go();
+  return (data as OrderRecord | null) ?? null;
+};
+
+/** The order a photographer owns, or 404 for anyone else: others must not learn it exists. */
+export const getOwnOrder = async (orderId: string, photographerId: string) => {
+  const order = await getOrder(orderId);
+  if (!order || order.photographerId !== photographerId) throw new NotFound('Order not found');
+  return order;
+};
+
+export const createOrder = async (order: {
+  orderId: string;
+  orderNumber: number;
+  photographer: { userId: string; name: string };
+  jobType: { jobTypeId: string; name: string; pricePerPhotoCents: number };
+  input: CreateOrderInput;
+  totalAmountCents: number;
+  stripePaymentIntentId: string;
+}) => {
+  const record = {
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    ...(order.input.name ? { name: order.input.name } : {}),
+    photographerId: order.photographer.userId,
+    photographerName: order.photographer.name,
+    jobTypeId: order.jobType.jobTypeId,
+    jobTypeName: order.jobType.name,
+    pricePerPhotoCents: order.jobType.pricePerPhotoCents,
+    photoCount: order.input.photoCount,
+    totalAmountCents: order.totalAmountCents,
+    ...(order.input.editingRequirements ? { editingRequirements: order.input.editingRequirements } : {}),
+    status: 'pending_payment' as const,
+    assignment: 'unassigned' as const,
+    stripePaymentIntentId: order.stripePaymentIntentId,
+    photographerUploadCount: 0,
+    editorUploadCount: 0,
+    searchText: `${order.photographer.name}\u0000${order.input.name ?? ''}`.toLowerCase(),
+  };
+  const scope = photographerScope(order.photographer.userId);
+  await commitAll((e) => [
+    e.order.create(record).commit(),
+    e.payment
+      .create({
+        paymentIntentId: order.stripePaymentIntentId,
+        orderId: order.orderId,
+        amountCents: order.totalAmountCents,
+        currency: 'usd',
+        status: 'requires_payment',
+      })
+      .commit(),
+    outboxWrite(e, {
+      orderId: order.orderId,
+      eventType: 'order_created',
+      description: `Order ${orderDisplayName(record)} created for ${record.photoCount} photo(s)`,
+      actorId: order.photographer.userId,
+      metadata: { photoCount: record.photoCount, totalAmountCents: record.totalAmountCents },
+    }),
+    counterAdd(e, scope, 'totalOrders', 1),
+    counterAdd(e, scope, 'totalPhotos', record.photoCount),
+  ]);
+  const created = await getOrder(order.orderId);
+  if (!created) throw new Error('order vanished after creation');
+  return created;
+};
+
+/**
+ * Marks an order paid, once. The webhook and the browser's confirmation may both arrive, in any
+ * order and any number of times: the conditional write lets exactly one through; the others see
+ * 'already-paid' and change nothing.
+ */
+export const markOrderPaid = async ({
+  orderId,
+  paymentIntentId,
+  amountCents,
+  via,
+}: {
+  orderId: string;
+  paymentIntentId: string;
+  amountCents: number;
+  via: 'webhook' | 'client';
+}): Promise<'paid' | 'already-paid'> => {
+  const order = await getOrder(orderId);
+  if (!order) throw new NotFound('Order not found');
+  if (order.stripePaymentIntentId !== paymentIntentId) throw new Conflict('This payment does not belong to this order');
+  if (order.status !== 'pending_payment') return 'already-paid';
+  const paidAt = new Date();
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId })
+        .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), pool: 'open' })
+        .composite({ createdAt: order.createdAt, totalAmountCents: order.totalAmountCents })
+        .where(
+          ({ status, stripePaymentIntentId }, { eq }) =>
+            `${eq(status, 'pending_payment')} AND ${eq(stripePaymentIntentId, paymentIntentId)}`,
+        )
+        .commit(),
+      e.payment.patch({ paymentIntentId }).set({ status: 'succeeded' }).commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'order_paid',
+        description: `Payment of ${(amountCents / 100).toFixed(2)} USD received`,
+        actorId: order.photographerId,
+        metadata: { paymentIntentId, amountCents, via },
+      }),
+      counterAdd(e, photographerScope(order.photographerId), 'totalSpent', amountCents),
+      counterAdd(e, photographerScope(order.photographerId), 'activeOrders', 1),
+    ]);
+    return 'paid';
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) return 'already-paid';
+    throw error;
+  }
+};
+
+/** Records an original the server has seen in S3; counted once however often it is registered. */
+export const registerOriginal = async (image: {
+  order: OrderRecord;
+  key: string;
+  filename: string;
+  size: number;
+  contentType?: string;
+  lastModified: string;
+}): Promise<'registered' | 'already-registered'> => {
+  const { order } = image;
+  try {
+    await commitAll((e) => [
+      e.orderImage
+        .create({
+          orderId: order.orderId,
+          kind: 'original',
+          key: image.key,
+          filename: image.filename,
+          size: image.size,
+          ...(image.contentType ? { contentType: image.contentType } : {}),
+          uploadedBy: order.photographerId,
+          lastModified: image.lastModified,
+        })
+        .commit(),
+      e.order
+        .update({ orderId: order.orderId })
+        .add({ photographerUploadCount: 1 })
+        .where(({ status }, { eq }) => eq(status, 'pending_payment'))
+        .commit(),
+      outboxWrite(e, {
+        orderId: order.orderId,
+        eventType: 'image_uploaded',
+        description: `Original uploaded: ${image.filename}`,
+        actorId: order.photographerId,
+        metadata: { key: image.key, filename: image.filename, size: image.size },
+      }),
+    ]);
+    return 'registered';
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const existing = await entities().orderImage.get({ orderId: order.orderId, kind: 'original', key: image.key }).go();
+    if (existing.data) return 'already-registered';
+    throw new Conflict('Photos can only be added while the order awaits payment');
+  }
+};
+
+export const listImages = async (orderId: string, kind?: 'original' | 'edited') => {
+  const query = entities().orderImage.query.byOrder(kind ? { orderId, kind } : { orderId });
+  const { data } = await query.go({ pages: 'all' });
+  return data as OrderImageRecord[];
+};
+
+export const ORDERS_PAGE_SIZE_MAX = 50;
+
+/** A photographer's orders, newest first, a page at a time; the total comes from their counter. */
+export const listPhotographerOrders = async (
+  photographerId: string,
+  { limit, cursor }: { limit: number; cursor?: string },
+) => {
+  const [{ data, cursor: next }, stats] = await Promise.all([
+    entities()
+      .order.query.byPhotographer({ photographerId })
+      .go({ order: 'desc', limit, cursor: cursor ?? null }),
+    photographerStats(photographerId),
+  ]);
+  const now = new Date();
+  return {
+    orders: (data as OrderRecord[]).map((o) => toSummaryView(o, now)),
+    total: stats.totalOrders,
+    nextCursor: next ?? null,
+  };
+};
+
+const readCounters = async (scope: string) => {
+  const { data } = await entities().counter.query.byScope({ scope }).go({ pages: 'all' });
+  return Object.fromEntries((data as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+};
+
+export const photographerStats = async (photographerId: string): Promise<PhotographerStatsView> => {
+  const counters = await readCounters(photographerScope(photographerId));
+  return {
+    totalOrders: counters.totalOrders ?? 0,
+    totalPhotos: counters.totalPhotos ?? 0,
+    totalSpent: counters.totalSpent ?? 0,
+    activeOrders: counters.activeOrders ?? 0,
+  };
+};
+
+export const rateOrder = async ({ order, rating }: { order: OrderRecord; rating: number }) => {
+  if (order.status !== 'completed') throw new Conflict('Only completed orders can be rated');
+  if (order.photographerRating !== undefined) throw new Conflict('This order has already been rated');
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId: order.orderId })
+        .set({ photographerRating: rating })
+        .where(
+          ({ status, photographerRating, photographerId }, { eq, notExists }) =>
+            `${eq(status, 'completed')} AND ${notExists(photographerRating)} AND ${eq(photographerId, order.photographerId)}`,
+        )
+        .commit(),
+      outboxWrite(e, {
+        orderId: order.orderId,
+        eventType: 'order_rated',
+        description: `The photographer rated the editor ${rating}/10`,
+        actorId: order.photographerId,
+        metadata: { rating, editorId: order.editorId ?? null },
+      }),
+      ...(order.editorId
+        ? [
+            counterAdd(e, editorScope(order.editorId), 'ratingSum', rating),
+            counterAdd(e, editorScope(order.editorId), 'ratingCount', 1),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) {
+      throw new Conflict('This order has already been rated');
+    }
+    throw error;
+  }
+  return (await getOrder(order.orderId))!;
+};
+
+/**
+ * An editor takes a paid order that is open, or assigned to them. One of any number of claims
+ * wins; the rest get 409. (The editor's claim route builds on this.)
+ */
+export const claimOrder = async ({
+  orderId,
+  editor,
+  rateCents,
+}: {
+  orderId: string;
+  editor: { userId: string; name: string; email: string };
+  rateCents: number;
+}) => {
+  const order = await getOrder(orderId);
+  if (!order) throw new NotFound('Order not found');
+  const claimedAt = new Date().toISOString();
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId })
+        .set({
+          status: 'in_progress',
+          editorId: editor.userId,
+          editorName: editor.name,
+          editorEmail: editor.email,
+          editorRateCents: rateCents,
+          claimedAt,
+          assignedAt: order.assignedAt ?? claimedAt,
+          assignment: 'assigned',
+        })
+        .remove(['pool'])
+        .composite({ createdAt: order.createdAt, totalAmountCents: order.totalAmountCents })
+        .where(
+          ({ status, pool }, { eq }) => `${eq(status, 'paid')} AND (${eq(pool, 'open')} OR ${eq(pool, editor.userId)})`,
+        )
+        .commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'order_claimed',
+        description: `${editor.name} started work on the order`,
+        actorId: editor.userId,
+        metadata: { editorId: editor.userId },
+      }),
+      counterAdd(e, editorScope(editor.userId), 'activeOrders', 1),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) {
+      throw new Conflict('This order has already been claimed');
+    }
+    throw error;
+  }
+  return (await getOrder(orderId))!;
+};
+
+/** The assigned editor delivers: in_progress -> completed, once, with the earning booked once. */
+export const completeOrder = async ({
+  orderId,
+  editorId,
+  editorNotes,
+}: {
+  orderId: string;
+  editorId: string;
+  editorNotes?: string;
+}) => {
+  const order = await getOrder(orderId);
+  if (!order || order.editorId !== editorId) throw new NotFound('Order not found');
+  const earning = order.photoCount * (order.editorRateCents ?? 0);
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId })
+        .set({ status: 'completed', completedAt: new Date().toISOString(), ...(editorNotes ? { editorNotes } : {}) })
+        .composite({ createdAt: order.createdAt, editorId })
+        .where(({ status, editorId: assigned }, { eq }) => `${eq(status, 'in_progress')} AND ${eq(assigned, editorId)}`)
+        .commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'order_completed',
+        description: 'The editor delivered the edited photos',
+        actorId: editorId,
+        metadata: { editorId, editedCount: order.editorUploadCount },
+      }),
+      counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
+      counterAdd(e, editorScope(editorId), 'activeOrders', -1),
+      counterAdd(e, editorScope(editorId), 'completedOrders', 1),
+      counterAdd(e, editorScope(editorId), 'totalEarnings', earning),
+      counterAdd(e, editorScope(editorId), 'pendingPayouts', earning),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) {
+      throw new Conflict('Only an order in progress can be completed');
+    }
+    throw error;
+  }
+  return (await getOrder(orderId))!;
+};
+
+/** An edited file the server has seen in S3, counted once. */
+export const registerEdited = async (image: {
+  order: OrderRecord;
+  editorId: string;
+  key: string;
+  filename: string;
+  size: number;
+  contentType?: string;
+  lastModified: string;
+}): Promise<'registered' | 'already-registered'> => {
+  const { order } = image;
+  try {
+    await commitAll((e) => [
+      e.orderImage
+        .create({
+          orderId: order.orderId,
+          kind: 'edited',
+          key: image.key,
+          filename: image.filename,
+          size: image.size,
+          ...(image.contentType ? { contentType: image.contentType } : {}),
+          uploadedBy: image.editorId,
+          lastModified: image.lastModified,
+        })
+        .commit(),
+      e.order
+        .update({ orderId: order.orderId })
+        .add({ editorUploadCount: 1 })
+        .where(({ status, editorId }, { eq }) => `${eq(status, 'in_progress')} AND ${eq(editorId, image.editorId)}`)
+        .commit(),
+      outboxWrite(e, {
+        orderId: order.orderId,
+        eventType: 'edited_image_uploaded',
+        description: `Edited file uploaded: ${image.filename}`,
+        actorId: image.editorId,
+        metadata: { key: image.key, filename: image.filename, size: image.size },
+      }),
+    ]);
+    return 'registered';
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const existing = await entities().orderImage.get({ orderId: order.orderId, kind: 'edited', key: image.key }).go();
+    if (existing.data) return 'already-registered';
+    throw new Conflict('Edited files can only be added while the order is in progress');
+  }
+};
