@@ -15,12 +15,16 @@ import {
  * `npm test`: every test, on a fresh machine. It installs or names what the machine lacks (Java
  * for DynamoDB Local, Chromium for browser tests), starts the local stack on test ports (beside
  * any running dev stack), builds the web app and serves it, then runs the Vitest projects: first
- * the fast ones, then the browser journeys. `npm test -- services e2e` runs only those projects.
+ * the fast ones, then the browser journeys. `npm test -- services e2e` runs only those projects;
+ * `npm test -- services orders.test` only the matching files.
  */
 const allProjects = ['events', 'services', 'web', 'infra', 'e2e'] as const;
 type Project = (typeof allProjects)[number];
 
-const requested = process.argv.slice(2).filter((arg) => !arg.startsWith('-')) as Project[];
+const words = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+// A word with a dot or a slash is a file filter for Vitest (`npm test -- services orders.test`).
+const fileFilters = words.filter((word) => /[./]/.test(word));
+const requested = words.filter((word) => !fileFilters.includes(word)) as Project[];
 const unknown = requested.filter((p) => !allProjects.includes(p));
 if (unknown.length) {
   console.error(`Unknown test project(s): ${unknown.join(', ')}. Known: ${allProjects.join(', ')}`);
@@ -55,6 +59,7 @@ const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
       path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       ...group.flatMap((p) => ['--project', p]),
+      ...fileFilters,
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${results}`,
