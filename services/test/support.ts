@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Role } from '@marketplace/events/roles';
 import { marketplace } from '../src/data/entities';
+import { setRoles } from '../src/data/users';
 
 /** Builders for integration tests: real accounts in the auth emulator, real calls through the local gateway. */
 const apiUrl = () => process.env.API_URL!;
@@ -57,6 +59,25 @@ export const aPhotographer = async (options: { displayName?: string } = {}) => {
   const response = await as(account).get('/api/auth/me');
   if (response.status !== 200) throw new Error(`first sign-in failed: ${response.status}`);
   return account;
+};
+
+/** A signed-in user holding exactly these roles (an editor, an admin, ...). */
+export const aUserWithRoles = async (roles: Role[], options: { displayName?: string } = {}) => {
+  const account = await aPhotographer(options);
+  await setRoles(account.uid, roles);
+  return account;
+};
+
+export const anEditor = (options: { displayName?: string } = {}) => aUserWithRoles(['editor'], options);
+
+/** Polls until `done` holds (or the time is up) and returns the last value read. */
+export const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000) => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
 };
 
 export const call = async (
