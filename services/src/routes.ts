@@ -11,7 +11,14 @@ export type Access = 'public' | 'signed-in' | readonly Role[];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 
 /** What a route's function may touch; the CDK app grants exactly these and nothing more. */
-export type Grant = 'table:read' | 'table:write' | 'photos:read' | 'photos:write' | `queue:${QueueName}`;
+export type Grant =
+  | 'table:read'
+  | 'table:write'
+  | 'photos:read'
+  | 'photos:write'
+  | `queue:${QueueName}`
+  /** Reads the Stripe keys (secret key, webhook signing secret). */
+  | 'stripe';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -43,11 +50,15 @@ export const routes: readonly RouteDefinition[] = [
   route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: marketplaceRoles, grants: readWrite }),
   // The photographer's journey: order, upload straight to S3, pay, follow, download, rate.
-  route('POST', '/api/orders', 'orders/create-order', { allow: photographers, grants: readWrite, timeoutSeconds: 15 }),
+  route('POST', '/api/orders', 'orders/create-order', {
+    allow: photographers,
+    grants: [...readWrite, 'stripe'],
+    timeoutSeconds: 15,
+  }),
   // For API clients: the whole order in one multipart request (small files only, see docs/decisions.md).
   route('POST', '/api/orders/with-files', 'orders/create-order-with-files', {
     allow: photographers,
-    grants: [...readWrite, 'photos:write'],
+    grants: [...readWrite, 'photos:write', 'stripe'],
     timeoutSeconds: 29,
   }),
   route('GET', '/api/orders/my', 'orders/list-my-orders', { allow: photographers, grants: readWrite }),
@@ -62,14 +73,17 @@ export const routes: readonly RouteDefinition[] = [
     allow: photographers,
     grants: [...readWrite, 'photos:read'],
   }),
-  route('GET', '/api/orders/{id}/payment', 'payments/get-order-payment', { allow: photographers, grants: readWrite }),
+  route('GET', '/api/orders/{id}/payment', 'payments/get-order-payment', {
+    allow: photographers,
+    grants: [...readWrite, 'stripe'],
+  }),
   route('POST', '/api/orders/{id}/payment-success', 'payments/confirm-payment', {
     allow: photographers,
-    grants: readWrite,
+    grants: [...readWrite, 'stripe'],
   }),
   route('POST', '/api/webhooks/stripe', 'payments/stripe-webhook', {
     allow: 'public',
-    grants: readWrite,
+    grants: [...readWrite, 'stripe'],
     rawBody: true,
   }),
   route('GET', '/api/orders/{id}/download-completed', 'downloads/download-completed', {
