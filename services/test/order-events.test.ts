@@ -1,30 +1,32 @@
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { publish } from '../src/adapters/queue-publisher';
-import { db } from './support';
+import { outboxRecord } from '../src/data/transactions';
+import { db, waitFor } from './support';
 
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > deadline) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
+/** What a pipe delivers: the stream record of a new outbox item. */
+const streamRecordOf = (item: Record<string, unknown>) => ({
+  eventName: 'INSERT',
+  eventSource: 'aws:dynamodb',
+  dynamodb: {
+    NewImage: marshall({ ...item, __edb_e__: 'outboxEvent', __edb_v__: '1' }, { removeUndefinedValues: true }),
+  },
+});
 
 describe('the order event queue', () => {
-  it('records each published event once in the order activity log, even when delivered twice', async () => {
+  it('records each event once in the order activity log, even when delivered twice', async () => {
     const orderId = ulid();
-    const event = {
-      eventId: ulid(),
-      orderId,
-      eventType: 'order_claimed',
-      description: 'Order claimed by an editor',
-      occurredAt: new Date().toISOString(),
-      metadata: { editorId: 'e-1' },
-    };
+    const record = streamRecordOf(
+      outboxRecord({
+        orderId,
+        eventType: 'order_claimed',
+        description: 'Order claimed by an editor',
+        metadata: { editorId: 'e-1' },
+      }),
+    );
 
-    await publish('order-events', [event, event]);
+    await publish('order-events', [record, record]);
 
     const events = await waitFor(
       async () => (await db().orderEvent.query.byOrder({ orderId }).go()).data,

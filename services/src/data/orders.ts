@@ -1,5 +1,4 @@
 import type {
-  CreateOrderInput,
   OrderDetailView,
   OrderImageView,
   OrderStatus,
@@ -130,7 +129,7 @@ export const createOrder = async (order: {
   orderNumber: number;
   photographer: { userId: string; name: string };
   jobType: { jobTypeId: string; name: string; pricePerPhotoCents: number };
-  input: CreateOrderInput;
+  input: { photoCount: number; name?: string | undefined; editingRequirements?: string | undefined };
   totalAmountCents: number;
   stripePaymentIntentId: string;
 }) => {
