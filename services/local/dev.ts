@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PASSWORD, demoAccounts } from '../src/ops/seed';
 import { ensureJava, MissingPrerequisite } from './prerequisites';
-import { devPorts, type LocalStack, repoRoot, startLocalStack, webEnvironment } from './stack';
+import { devPorts, type LocalStack, PHOTOS_BUCKET, repoRoot, startLocalStack, webEnvironment } from './stack';
 
 /**
  * `npm run dev`: the whole marketplace on this machine. Data lives under .local/dev and survives
@@ -54,8 +54,9 @@ const main = async () => {
       `  Web app        http://localhost:${devPorts.web}`,
       `  API            http://localhost:${devPorts.gateway}/api/health`,
       `  DynamoDB       http://localhost:${devPorts.dynamodb}`,
-      `  S3             http://localhost:${devPorts.s3}`,
+      `  S3             http://localhost:${devPorts.s3}  (bucket ${PHOTOS_BUCKET})`,
       `  Firebase Auth  http://localhost:${devPorts.auth}`,
+      `  Stripe (fake)  http://localhost:${devPorts.stripe}  (in memory; test cards 4242 4242 4242 4242, declined 4000 0000 0000 0002)`,
       '',
       `  Demo accounts (password: ${DEMO_PASSWORD})`,
       ...demoAccounts.map((a) => `    ${a.email.padEnd(width)}  ${a.roles.join(', ')}`),
