@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { isConditionFailure } from './conditional-write';
+import { marketplace } from './entities';
+
+/**
+ * The zips the zip worker builds, one record per order and kind. A zip is named by a fingerprint
+ * of the files it holds, so a record is "ready" only for the very files the order has now, and
+ * a rebuild for other files never writes over a zip someone holds a link to.
+ */
+export type DownloadKind = 'edited' | 'originals';
+
+export interface DownloadRecord {
+  orderId: string;
+  kind: DownloadKind;
+  status: 'building' | 'ready' | 'failed';
+  zipKey?: string;
+  sizeBytes?: number;
+  fileCount?: number;
+  sourceFingerprint?: string;
+  error?: string;
+  filesDone?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A build that has shown no sign of life (claim or progress) for this long is taken to have died
+ * (a Lambda timeout, a crash); another may then take over. Progress is written every few files.
+ */
+export const BUILD_LEASE_MS = 5 * 60 * 1000;
+
+const downloads = () => marketplace().entities.download;
+
+/** The images a zip holds, as far as its identity goes: each file's key and size, in key order. */
+export const sourceFingerprint = (images: readonly { key: string; size: number }[]) =>
+  createHash('sha256')
+    .update(
+      images
+        .map((i) => `${i.key}\t${i.size}`)
+        .sort()
+        .join('\n'),
+    )
+    .digest('hex')
+    .slice(0, 20);
+
+export const zipKeyFor = (orderId: string, kind: DownloadKind, fingerprint: string) =>
+  `zips/${orderId}/${kind}-${fingerprint}.zip`;
+
+export const getDownload = async (orderId: string, kind: DownloadKind) => {
+  const { data } = await downloads().get({ orderId, kind }).go();
+  return (data as DownloadRecord | null) ?? null;
+};
+
+export const isReadyFor = (
+  download: DownloadRecord | null,
+  fingerprint: string,
+): download is DownloadRecord & { zipKey: string } =>
+  download?.status === 'ready' && download.sourceFingerprint === fingerprint && !!download.zipKey;
+
+export const isBuildInProgress = (download: DownloadRecord | null, fingerprint: string, now = Date.now()) =>
+  download?.status === 'building' &&
+  download.sourceFingerprint === fingerprint &&
+  Date.parse(download.updatedAt) > now - BUILD_LEASE_MS;
+
+/**
+ * Takes the build of these files, unless another build of the very same files is alive: true
+ * when this caller should build. One conditional write, so of two racing workers one builds.
+ */
+export const claimBuild = async ({
+  orderId,
+  kind,
+  fingerprint,
+  fileCount,
+}: {
+  orderId: string;
+  kind: DownloadKind;
+  fingerprint: string;
+  fileCount: number;
+}) => {
+  const staleBefore = new Date(Date.now() - BUILD_LEASE_MS).toISOString();
+  try {
+    await downloads()
+      .put({ orderId, kind, status: 'building', sourceFingerprint: fingerprint, fileCount, filesDone: 0 })
+      .where(
+        ({ status, sourceFingerprint: claimed, updatedAt }, { notExists, ne, lt }) =>
+          `${notExists(status)} OR ${ne(status, 'building')} OR ${ne(claimed, fingerprint)} OR ${lt(updatedAt, staleBefore)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+const ignoringLostRace = async (write: () => Promise<unknown>) => {
+  try {
+    await write();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+type DownloadKey = { orderId: string; kind: DownloadKind };
+
+// Each write below holds only while this build owns the record: a newer build's record is left alone.
+
+export const recordBuildProgress = (key: DownloadKey, fingerprint: string, filesDone: number) =>
+  ignoringLostRace(() =>
+    downloads()
+      .patch(key)
+      .set({ filesDone })
+      .where(
+        ({ status, sourceFingerprint }, { eq }) =>
+          `${eq(status, 'building')} AND ${eq(sourceFingerprint, fingerprint)}`,
+      )
+      .go(),
+  );
+
+export const markDownloadReady = (
+  key: DownloadKey,
+  fingerprint: string,
+  zip: { zipKey: string; sizeBytes: number; fileCount: number },
+) =>
+  ignoringLostRace(() =>
+    downloads()
+      .patch(key)
+      .set({ status: 'ready', ...zip, filesDone: zip.fileCount })
+      .remove(['error'])
+      .where(
+        ({ status, sourceFingerprint }, { eq }) =>
+          `${eq(status, 'building')} AND ${eq(sourceFingerprint, fingerprint)}`,
+      )
+      .go(),
+  );
+
+export const markDownloadFailed = (key: DownloadKey, fingerprint: string, error: string) =>
+  ignoringLostRace(() =>
+    downloads()
+      .patch(key)
+      .set({ status: 'failed', error: error.slice(0, 500) })
+      .where(
+        ({ status, sourceFingerprint }, { eq }) =>
+          `${eq(status, 'building')} AND ${eq(sourceFingerprint, fingerprint)}`,
+      )
+      .go(),
+  );

@@ -1,0 +1,124 @@
+import { type ZipBuildMessage, zipBuildMessage } from '@marketplace/events/order-events';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { logger } from '../adapters/logger';
+import { photosBucket, s3 } from '../adapters/s3';
+import { writeZipToS3, zipEntryNames } from '../adapters/zip-archive';
+import {
+  claimBuild,
+  type DownloadKind,
+  getDownload,
+  isReadyFor,
+  markDownloadFailed,
+  markDownloadReady,
+  recordBuildProgress,
+  sourceFingerprint,
+  zipKeyFor,
+} from '../data/downloads';
+import { getOrder, listImages } from '../data/orders';
+import { orderEventFromStreamRecord } from './outbox-message';
+
+/**
+ * Builds an order's zip: on completion (the outbox's order_completed record, carried by the
+ * completed-orders pipe) so the edited zip is ready before anyone asks, and on request (a
+ * zipBuildMessage from the download route). Redelivered or duplicate requests build nothing: a
+ * zip that is ready for the same files is kept, and a live build of the same files is left to
+ * finish.
+ */
+type ZipRequest = Pick<ZipBuildMessage, 'orderId' | 'kind'>;
+
+export const zipRequestFrom = (body: string): ZipRequest | null => {
+  try {
+    const request = zipBuildMessage.safeParse(JSON.parse(body));
+    if (request.success) return request.data;
+    const event = orderEventFromStreamRecord(body);
+    return event?.eventType === 'order_completed' ? { orderId: event.orderId, kind: 'edited' } : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Progress goes to the table every few files, or sooner when files are large and slow. */
+const PROGRESS_EVERY_FILES = 5;
+const PROGRESS_EVERY_MS = 3000;
+
+export const buildZip = async ({ orderId, kind }: ZipRequest) => {
+  const order = await getOrder(orderId);
+  if (!order) return 'no-such-order' as const;
+  // Edited files may still change until the editor completes the order.
+  if (kind === 'edited' && order.status !== 'completed') return 'not-completed' as const;
+
+  const images = await listImages(orderId, kind === 'edited' ? 'edited' : 'original');
+  const fingerprint = sourceFingerprint(images);
+  if (isReadyFor(await getDownload(orderId, kind), fingerprint)) return 'already-built' as const;
+  if (!(await claimBuild({ orderId, kind, fingerprint, fileCount: images.length }))) {
+    return 'being-built' as const;
+  }
+
+  const record = { orderId, kind };
+  const zipKey = zipKeyFor(orderId, kind, fingerprint);
+  const ordered = [...images].sort((a, b) => compare(a.filename, b.filename) || compare(a.key, b.key));
+  const names = zipEntryNames(ordered.map((image) => image.filename));
+  const progress = progressWriter(record, fingerprint);
+  try {
+    const { sizeBytes } = await writeZipToS3({
+      client: s3(),
+      bucket: photosBucket(),
+      key: zipKey,
+      sources: ordered.map((image, i) => ({
+        key: image.key,
+        name: names[i]!,
+        size: image.size,
+        lastModified: new Date(image.lastModified),
+      })),
+      onSourceDone: progress.report,
+    });
+    await progress.settled();
+    // Only now that the object exists is the record ready, so a link is never given to half a zip.
+    await markDownloadReady(record, fingerprint, { zipKey, sizeBytes, fileCount: images.length });
+    return 'built' as const;
+  } catch (error) {
+    await progress.settled();
+    await markDownloadFailed(record, fingerprint, (error as Error)?.message ?? String(error));
+    throw error;
+  }
+};
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Writes progress one write at a time, throttled; a failed progress write never fails the build. */
+const progressWriter = (record: { orderId: string; kind: DownloadKind }, fingerprint: string) => {
+  let chain: Promise<unknown> = Promise.resolve();
+  let lastWritten = 0;
+  let lastWrittenAt = Date.now();
+  return {
+    report: (filesDone: number) => {
+      if (filesDone - lastWritten < PROGRESS_EVERY_FILES && Date.now() - lastWrittenAt < PROGRESS_EVERY_MS) return;
+      lastWritten = filesDone;
+      lastWrittenAt = Date.now();
+      chain = chain
+        .then(() => recordBuildProgress(record, fingerprint, filesDone))
+        .catch((error) => logger.warn('zip progress not recorded', { ...record, error: error as Error }));
+    },
+    settled: () => chain,
+  };
+};
+
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const request = zipRequestFrom(record.body);
+      if (!request) {
+        // A message that is neither kind of request will never succeed: log it rather than retry it.
+        logger.error('dropping a message that is not a zip request', { messageId: record.messageId });
+        continue;
+      }
+      const outcome = await buildZip(request);
+      logger.info('zip request handled', { ...request, outcome, messageId: record.messageId });
+    } catch (error) {
+      logger.error('zip not built', { messageId: record.messageId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+};
