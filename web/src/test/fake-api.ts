@@ -4,6 +4,8 @@ import { vi } from 'vitest';
 export interface RecordedRequest {
   method: string;
   path: string;
+  /** The query string's parameters, e.g. a list's limit and cursor. */
+  query: URLSearchParams;
   headers: Headers;
   body: unknown;
 }
@@ -29,7 +31,13 @@ export const fakeApi = {
     const url = new URL(String(input), 'http://localhost');
     const method = init.method ?? 'GET';
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : init.body;
-    const request: RecordedRequest = { method, path: url.pathname, headers: new Headers(init.headers), body };
+    const request: RecordedRequest = {
+      method,
+      path: url.pathname,
+      query: url.searchParams,
+      headers: new Headers(init.headers),
+      body,
+    };
     apiRequests.push(request);
     const respond = routes.get(`${method} ${url.pathname}`);
     const { status, body: responseBody } = respond

@@ -1,0 +1,30 @@
+import { Group, Text } from '@mantine/core';
+import type { OrderStatus } from '@marketplace/events/orders';
+import { format } from 'date-fns';
+import { LateBadge } from './OrderStatusBadge';
+
+/** Statuses whose work is still owed, so a due time means something. */
+const openStatuses: readonly OrderStatus[] = ['paid', 'in_progress'];
+
+export const formatDueTime = (value: string) => format(new Date(value), "MMM d, yyyy 'at' h:mm a");
+
+interface DueTimeProps {
+  order: { status: OrderStatus; dueAt: string | null; isLate: boolean };
+  fz?: string;
+}
+
+/** When a paid order's edits are due, with a 'Late' marker once that time has passed. */
+export function DueTime({ order, fz = 'sm' }: DueTimeProps) {
+  if (!order.dueAt || !openStatuses.includes(order.status)) return null;
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text fz={fz} c="gray.7">
+        Due{' '}
+        <time dateTime={order.dueAt} style={{ whiteSpace: 'nowrap' }}>
+          {formatDueTime(order.dueAt)}
+        </time>
+      </Text>
+      {order.isLate && <LateBadge size="sm" />}
+    </Group>
+  );
+}

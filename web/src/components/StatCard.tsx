@@ -1,0 +1,26 @@
+import { Group, Paper, Text, ThemeIcon } from '@mantine/core';
+import { type ReactNode, useId } from 'react';
+
+/** One headline number with its label, e.g. 'Total Spent $120.00'; the label names the group. */
+export function StatCard({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
+  const labelId = useId();
+  return (
+    <Paper withBorder p="lg" radius="lg" role="group" aria-labelledby={labelId}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+        <div>
+          <Text id={labelId} fz="sm" fw={600} c="gray.7">
+            {label}
+          </Text>
+          <Text fz={{ base: 24, sm: 28 }} fw={700} lh={1.2} mt={6}>
+            {value}
+          </Text>
+        </div>
+        {icon && (
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+            {icon}
+          </ThemeIcon>
+        )}
+      </Group>
+    </Paper>
+  );
+}
