@@ -1,8 +1,9 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconCirclePlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { RecentOrders } from '../components/dashboard/RecentOrders';
+import { StatsOverview } from '../components/dashboard/StatsOverview';
 
 export function DashboardPage() {
   const createOrder = (
@@ -13,9 +14,10 @@ export function DashboardPage() {
   return (
     <>
       <PageHeader title="Dashboard" description="Your orders and spending at a glance." actions={createOrder} />
-      <EmptyState title="Nothing here yet">
-        Your orders, photo counts and spending will show here once you have placed an order.
-      </EmptyState>
+      <Stack gap="xl">
+        <StatsOverview />
+        <RecentOrders />
+      </Stack>
     </>
   );
 }
