@@ -1,23 +1,127 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
+import { type OrderDetailView, orderDisplayName } from '@marketplace/events/orders';
+import { IconArrowLeft, IconCirclePlus, IconCreditCard } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
+import { DownloadEditedPhotosButton } from '../../../components/DownloadEditedPhotosButton';
+import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { ApiError } from '../../../lib/api-client';
+import { useOrder } from '../api/use-order';
+import { AssignedEditorCard } from '../components/AssignedEditorCard';
+import { OrderSummary } from '../components/OrderSummary';
+import { OrderTimeline } from '../components/OrderTimeline';
+import { PhotoStatus } from '../components/PhotoStatus';
+
+const backToDashboard = (
+  <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
+    <Group gap={4} component="span" wrap="nowrap">
+      <IconArrowLeft size={16} aria-hidden="true" />
+      Back to Dashboard
+    </Group>
+  </Anchor>
+);
+
+function OrderActionsPanel({ order }: { order: OrderDetailView }) {
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="order-actions-heading">
+      <Title order={2} fz="lg" id="order-actions-heading" mb="md">
+        Actions
+      </Title>
+      <Stack gap="sm">
+        {order.status === 'completed' && (
+          <DownloadEditedPhotosButton order={order} label="Download Edited Photos" size="md" fullWidth />
+        )}
+        {order.status === 'pending_payment' && (
+          <Button
+            component={Link}
+            to={`/orders/${order.id}/payment`}
+            color="red.8"
+            fullWidth
+            leftSection={<IconCreditCard size={18} aria-hidden="true" />}
+          >
+            Complete Payment
+          </Button>
+        )}
+        <Button
+          component={Link}
+          to="/create-order"
+          variant="default"
+          fullWidth
+          leftSection={<IconCirclePlus size={18} aria-hidden="true" />}
+        >
+          Create New Order
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+// A malformed id (400) names no order either; someone else's order answers 404 like a missing one.
+const isMissing = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
 
 export function OrderDetailPage() {
   const { orderId } = useParams();
+  const { data: order, error, isLoading } = useOrder(orderId);
+
+  if (isLoading) return <PageLoader label="Loading the order…" />;
+  if (isMissing(error) || (!error && !order)) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <PageHeader
+          title="Order Not Found"
+          description="The order you're looking for doesn't exist or you don't have access to it."
+          mb={0}
+        />
+        {backToDashboard}
+      </Stack>
+    );
+  }
+  if (error || !order) {
+    return (
+      <>
+        <PageHeader title="Order" />
+        <Stack gap="md" align="flex-start">
+          <Alert color="red">This order could not be loaded. Please try again later.</Alert>
+          {backToDashboard}
+        </Stack>
+      </>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="Order" description={orderId ? `Order reference ${orderId}` : undefined} />
-      <EmptyState
-        title="Nothing here yet"
-        action={
-          <Anchor component={Link} to="/dashboard">
-            Back to dashboard
-          </Anchor>
+    <Stack gap="lg">
+      <div>{backToDashboard}</div>
+      <PageHeader
+        title={orderDisplayName(order)}
+        description={order.name ? `Order #${order.orderNumber} · ${order.jobTypeName}` : order.jobTypeName}
+        mb={0}
+        actions={
+          <Group gap="xs">
+            <OrderStatusBadge status={order.status} size="lg" />
+            {order.isLate && <LateBadge size="lg" />}
+          </Group>
         }
-      >
-        Order details, progress and downloads will show here.
-      </EmptyState>
-    </>
+      />
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="lg">
+            <OrderSummary order={order} />
+            <PhotoStatus
+              photoCount={order.photoCount}
+              originals={order.photographerUploadCount}
+              edited={order.editorUploadCount}
+            />
+            <OrderTimeline order={order} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="lg">
+            <AssignedEditorCard order={order} />
+            <OrderActionsPanel order={order} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
   );
 }

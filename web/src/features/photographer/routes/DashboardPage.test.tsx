@@ -170,7 +170,7 @@ describe('Photographer dashboard', () => {
       },
     ]);
     expect(polls).toBe(2);
-  });
+  }, 15_000);
 
   it("shows the server's reason when a download fails", async () => {
     const links = capturedDownloads();

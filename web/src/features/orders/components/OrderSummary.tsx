@@ -1,0 +1,56 @@
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { OrderDetailView } from '@marketplace/events/orders';
+import type { ReactNode } from 'react';
+import { DueTime } from '../../../components/DueTime';
+import { formatDate } from '../../../lib/format-date';
+import { formatMoney } from '../../../lib/format-money';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" fz="sm" fw={600} c="gray.7">
+        {label}
+      </Text>
+      <Text component="dd" m={0} mt={2}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** What was ordered, what it cost and when things happened. */
+export function OrderSummary({ order }: { order: OrderDetailView }) {
+  return (
+    <Paper withBorder p="lg" radius="lg" component="section" aria-labelledby="order-summary-heading">
+      <Title order={2} fz="lg" id="order-summary-heading" mb="md">
+        Order Summary
+      </Title>
+      <Stack gap="md">
+        <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md" m={0}>
+          <Fact label="Photo count">{order.photoCount}</Fact>
+          <Fact label="Total cost">{formatMoney(order.totalAmountCents)}</Fact>
+          <Fact label="Service type">{order.jobTypeName}</Fact>
+          <Fact label="Created">
+            <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </Fact>
+          <Fact label="Completed">
+            {order.completedAt ? <time dateTime={order.completedAt}>{formatDate(order.completedAt)}</time> : 'Not yet'}
+          </Fact>
+          {order.dueAt && order.status !== 'completed' && order.status !== 'cancelled' && (
+            <Fact label="Due">
+              <DueTime order={order} fz="md" />
+            </Fact>
+          )}
+        </SimpleGrid>
+        <div>
+          <Text fz="sm" fw={600} c="gray.7">
+            Editing requirements
+          </Text>
+          <Text mt={2} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {order.editingRequirements ?? 'None given'}
+          </Text>
+        </div>
+      </Stack>
+    </Paper>
+  );
+}
