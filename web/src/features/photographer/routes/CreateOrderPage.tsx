@@ -1,13 +1,225 @@
+import { Alert, Button, Grid } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { type CreateOrderInput, orderFormMessages, PHOTO_COUNT_MAX, PHOTO_COUNT_MIN } from '@marketplace/events/orders';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { PaymentStep } from '../../../components/payment/PaymentStep';
+import { apiErrorText } from '../../../lib/api-client';
+import { createOrder } from '../api/create-order';
+import { useJobTypes } from '../api/use-job-types';
+import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
+import { OrderSummary } from '../components/OrderSummary';
+import { UploadProgressPanel } from '../components/UploadProgressPanel';
+import { endOriginalsUpload, originalsUploadFor } from '../uploads/originals-upload';
+import { clearPendingOrder, type PendingOrder, readPendingOrder, writePendingOrder } from '../uploads/pending-order';
+import { useOriginalsUpload } from '../uploads/use-originals-upload';
 
+const emptyDetails: OrderDetails = {
+  jobTypeId: '',
+  name: '',
+  photoCount: PHOTO_COUNT_MIN,
+  editingRequirements: '',
+  files: [],
+  rejections: [],
+};
+
+const photoCountError = (count: number | '') => {
+  if (count === '') return orderFormMessages.photoCountRequired;
+  if (!Number.isInteger(count)) return 'Photo count must be a whole number';
+  if (count < PHOTO_COUNT_MIN) return orderFormMessages.photoCountMin;
+  if (count > PHOTO_COUNT_MAX) return orderFormMessages.photoCountMax;
+  return null;
+};
+
+const filesError = (details: OrderDetails, showMissing: boolean) => {
+  if (details.files.length === 0) return showMissing ? orderFormMessages.noFiles : null;
+  if (typeof details.photoCount === 'number' && details.files.length < details.photoCount) {
+    return orderFormMessages.tooFewFiles(details.photoCount, details.files.length);
+  }
+  return null;
+};
+
+function UploadStage({
+  pending,
+  onUploaded,
+  onCancel,
+}: {
+  pending: PendingOrder;
+  onUploaded: () => void;
+  onCancel: () => void;
+}) {
+  const upload = useMemo(() => originalsUploadFor(pending), [pending]);
+  const progress = useOriginalsUpload(upload);
+
+  useEffect(() => {
+    if (progress.allDone) onUploaded();
+  }, [progress.allDone, onUploaded]);
+
+  return (
+    <UploadProgressPanel
+      orderNumber={pending.order.orderNumber}
+      progress={progress}
+      onRetry={() => upload.retryFailed()}
+      onDropMissing={() => upload.dropMissing()}
+      onCancel={onCancel}
+    />
+  );
+}
+
+/** Create Order: details and photos, then the photos go to S3, then the card payment. */
 export function CreateOrderPage() {
+  const navigate = useNavigate();
+  const jobTypes = useJobTypes();
+  const [pending, setPending] = useState<PendingOrder | null>(readPendingOrder);
+  const [details, setDetails] = useState<OrderDetails>(emptyDetails);
+  const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
+  const [creating, setCreating] = useState(false);
+
+  const activeJobTypes = useMemo(() => (jobTypes.data ?? []).filter((jobType) => jobType.isActive), [jobTypes.data]);
+  const selectedJobType = activeJobTypes.find((jobType) => jobType.id === details.jobTypeId) ?? null;
+  const errors: OrderDetailsErrors = {
+    jobTypeId: touched.submitted && !details.jobTypeId ? orderFormMessages.serviceTypeRequired : null,
+    photoCount: touched.photoCount || touched.submitted ? photoCountError(details.photoCount) : null,
+    files: filesError(details, touched.any || touched.submitted),
+  };
+
+  const changeDetails = (change: Partial<OrderDetails>) => {
+    setDetails((current) => ({ ...current, ...change }));
+    setTouched((current) => ({ ...current, any: true, photoCount: current.photoCount || 'photoCount' in change }));
+  };
+
+  const leaveOrder = (orderId: string) => {
+    endOriginalsUpload(orderId);
+    clearPendingOrder();
+    setPending(null);
+  };
+
+  const continueToPayment = async () => {
+    setTouched((current) => ({ ...current, submitted: true }));
+    const countError = photoCountError(details.photoCount);
+    if (!details.jobTypeId || countError || filesError(details, true)) return;
+    const input: CreateOrderInput = {
+      jobTypeId: details.jobTypeId,
+      name: details.name.trim() || undefined,
+      photoCount: details.photoCount as number,
+      editingRequirements: details.editingRequirements.trim() || undefined,
+    };
+    setCreating(true);
+    try {
+      const created = await createOrder(input);
+      notifications.show({ color: 'green', message: 'Order created! Please complete payment.' });
+      const newPending: PendingOrder = { order: created.order, clientSecret: created.stripeClientSecret, uploads: {} };
+      writePendingOrder(newPending);
+      originalsUploadFor(newPending).start(details.files);
+      setPending(newPending);
+    } catch (error) {
+      notifications.show({ color: 'red', message: apiErrorText(error, 'Failed to create order') });
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  const header = (
+    <PageHeader title="Create Order" description="Choose a service, upload your photos and pay per photo." />
+  );
+
+  if (pending && !pending.uploadsComplete) {
+    const orderId = pending.order.id;
+    return (
+      <>
+        {header}
+        <UploadStage
+          pending={pending}
+          onCancel={() => leaveOrder(orderId)}
+          onUploaded={() => {
+            const uploaded = { ...(readPendingOrder() ?? pending), uploadsComplete: true };
+            writePendingOrder(uploaded);
+            endOriginalsUpload(orderId);
+            setPending(uploaded);
+          }}
+        />
+      </>
+    );
+  }
+
+  if (pending) {
+    return (
+      <>
+        {header}
+        <PaymentStep
+          order={pending.order}
+          clientSecret={pending.clientSecret}
+          onCancel={() => leaveOrder(pending.order.id)}
+          onPaid={() => {
+            clearPendingOrder();
+            notifications.show({ color: 'green', message: 'Payment successful!' });
+            navigate('/dashboard');
+          }}
+        />
+      </>
+    );
+  }
+
+  if (jobTypes.isLoading) {
+    return (
+      <>
+        {header}
+        <PageLoader label="Loading services…" />
+      </>
+    );
+  }
+
+  if (jobTypes.error) {
+    return (
+      <>
+        {header}
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} title="Services could not be loaded">
+          {apiErrorText(jobTypes.error, 'Failed to load the services. Please try again.')}
+          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void jobTypes.mutate()}>
+            Try again
+          </Button>
+        </Alert>
+      </>
+    );
+  }
+
+  if (!activeJobTypes.length) {
+    return (
+      <>
+        {header}
+        <EmptyState title="No services available">
+          No editing services are open for orders right now. Please check back soon.
+        </EmptyState>
+      </>
+    );
+  }
+
   return (
     <>
-      <PageHeader title="Create Order" description="Choose a service, upload your photos and pay per photo." />
-      <EmptyState title="Nothing here yet">
-        Ordering is not open yet. This is where you will place new orders.
-      </EmptyState>
+      {header}
+      <Grid gutter="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <OrderDetailsForm
+            jobTypes={activeJobTypes}
+            details={details}
+            errors={errors}
+            busy={creating}
+            onChange={changeDetails}
+            onSubmit={() => void continueToPayment()}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <OrderSummary
+            photoCount={typeof details.photoCount === 'number' ? details.photoCount : 0}
+            fileCount={details.files.length}
+            pricePerPhotoCents={selectedJobType?.pricePerPhotoCents ?? null}
+          />
+        </Grid.Col>
+      </Grid>
     </>
   );
 }
