@@ -52,6 +52,11 @@ export const routes: RouteObject[] = [
                 path: '/orders',
                 lazy: () => import('../features/orders/routes/OrdersPage').then((m) => ({ Component: m.OrdersPage })),
               },
+              {
+                path: '/orders/:orderId/payment',
+                lazy: () =>
+                  import('../features/orders/routes/OrderPaymentPage').then((m) => ({ Component: m.OrderPaymentPage })),
+              },
             ],
           },
           {
