@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type CreateOrderInput,
+  createOrderInput,
+  orderFormMessages,
+  photoContentType,
+} from '@marketplace/events/orders';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { putObject } from '../../adapters/presigned-uploads';
+import { getOrder, registerOriginal } from '../../data/orders';
+import { createPricedOrder, findOfferedJobType, toCreatedOrderResponse } from '../../data/priced-order';
+import {
+  baseFilename,
+  exceedsOriginalCap,
+  originalFilenameRefusal,
+  originalKeyFor,
+  originalTooLargeMessage,
+} from '../../domain/upload-rules';
+import { BadRequest, HttpError } from '../../http/errors';
+import { http } from '../../http/http';
+import { created } from '../../http/responses';
+
+/**
+ * A Lambda request body is at most 6 MB and arrives base64-encoded (4/3 larger), so the whole
+ * multipart body is capped at 4 MB; anything bigger belongs to the direct upload flow.
+ */
+export const MAX_WITH_FILES_BODY_BYTES = 4 * 1024 * 1024;
+
+const bodyTooLarge = () =>
+  new HttpError(
+    413,
+    'PAYLOAD_TOO_LARGE',
+    'This request is larger than 4 MB. Create the order with POST /api/orders and upload the photos directly to storage with /api/orders/{id}/uploads/sign.',
+  );
+
+const rawBody = (event: APIGatewayProxyEventV2) => {
+  if (!event.body) return Buffer.alloc(0);
+  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
+};
+
+const readForm = async (event: APIGatewayProxyEventV2) => {
+  const contentType = event.headers['content-type'] ?? '';
+  if (!/^multipart\/form-data/i.test(contentType)) {
+    throw new BadRequest('Send the order as multipart/form-data with its photos in repeated "photos" fields');
+  }
+  const body = rawBody(event);
+  if (body.length > MAX_WITH_FILES_BODY_BYTES) throw bodyTooLarge();
+  try {
+    // Node's own fetch Request parses multipart bodies: no extra dependency.
+    return await new Request('http://localhost/', {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body,
+    }).formData();
+  } catch {
+    throw new BadRequest('The multipart body could not be read', undefined, 'INVALID_MULTIPART');
+  }
+};
+
+type UploadedFile = Exclude<ReturnType<FormData['get']>, string | null>;
+
+const textField = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === 'string' ? value : undefined;
+};
+
+const orderInputFrom = (form: FormData): CreateOrderInput => {
+  const parsed = createOrderInput.safeParse({
+    jobTypeId: textField(form, 'jobTypeId'),
+    name: textField(form, 'name'),
+    photoCount: textField(form, 'photoCount'),
+    editingRequirements: textField(form, 'editingRequirements'),
+  });
+  if (parsed.success) return parsed.data;
+  const details = parsed.error.issues.map((issue) => ({
+    path: ['body', ...issue.path.map(String)].join('.'),
+    message: issue.message,
+  }));
+  throw new BadRequest(parsed.error.issues[0]?.message ?? 'Invalid order', details, 'VALIDATION_FAILED');
+};
+
+/** Every photo checked (type, name, size, count) before anything is written. */
+const photosFrom = (form: FormData, photoCount: number) => {
+  const photos = form.getAll('photos').filter((value): value is UploadedFile => typeof value !== 'string');
+  if (!photos.length) throw new BadRequest(orderFormMessages.noFiles);
+  for (const photo of photos) {
+    const refusal = originalFilenameRefusal(baseFilename(photo.name));
+    if (refusal) throw new BadRequest(`${photo.name}: ${refusal.message}`);
+    if (exceedsOriginalCap(photo.size)) throw new BadRequest(originalTooLargeMessage(photo.size));
+  }
+  if (photos.length < photoCount) throw new BadRequest(orderFormMessages.tooFewFiles(photoCount, photos.length));
+  return photos;
+};
+
+/**
+ * For API clients: an order and its photos in one multipart request (small files only, see
+ * docs/decisions.md). The order is created as POST /api/orders creates it, then each photo is put
+ * under the order's originals and registered like a direct upload.
+ */
+export const handler = http({}, async ({ event, user }) => {
+  const form = await readForm(event);
+  const input = orderInputFrom(form);
+  const photos = photosFrom(form, input.photoCount);
+  await findOfferedJobType(input.jobTypeId);
+  const { order, stripeClientSecret } = await createPricedOrder({
+    photographer: { userId: user.userId, name: user.displayName ?? user.email },
+    input,
+  });
+  // One at a time: each registration is a transaction on the same order item.
+  for (const photo of photos) {
+    const filename = baseFilename(photo.name);
+    const key = originalKeyFor(order.orderId, randomUUID(), filename);
+    const contentType = photoContentType(filename);
+    await putObject({ key, body: new Uint8Array(await photo.arrayBuffer()), contentType });
+    await registerOriginal({
+      order,
+      key,
+      filename,
+      size: photo.size,
+      contentType,
+      lastModified: new Date().toISOString(),
+    });
+  }
+  return created(toCreatedOrderResponse((await getOrder(order.orderId)) ?? order, stripeClientSecret));
+});
