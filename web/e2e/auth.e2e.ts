@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, signUp, uniqueEmail, waitForPath, webUrl } from './browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  signUp,
+  uniqueEmail,
+  waitForPath,
+  webUrl,
+} from './browser';
 
 describe('Signing up, in and out', () => {
   let browser: Browser;
@@ -21,11 +31,13 @@ describe('Signing up, in and out', () => {
     await page.getByText('Avery Lens').first().waitFor();
     expect(await page.getByText('Photographer', { exact: true }).first().isVisible()).toBe(true);
     await screenshot(page, 'signup-dashboard-desktop');
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.getByText('Signed out successfully').waitFor();
     await waitForPath(page, '/login');
     await screenshot(page, 'signed-out-desktop');
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -34,6 +46,7 @@ describe('Signing up, in and out', () => {
     await signIn(page, 'photographer@example.com', 'not-the-password');
     await page.getByText(/Incorrect password|Invalid email or password/).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    await expectAccessible(page, '/login with a sign-in error');
     await context.close();
   });
 
@@ -46,6 +59,7 @@ describe('Signing up, in and out', () => {
     await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     expect(await page.getByText("You don't have permission to access this page.").isVisible()).toBe(true);
     await screenshot(page, 'access-denied-desktop');
+    await expectAccessible(page, '/admin (Access Denied)');
 
     await page.getByRole('button', { name: 'Go Back' }).click();
     await waitForPath(page, '/dashboard');
@@ -57,12 +71,14 @@ describe('Signing up, in and out', () => {
     await signIn(admin.page, 'admin@example.com');
     await waitForPath(admin.page, '/admin');
     await admin.page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await expectAccessible(admin.page);
     await admin.context.close();
 
     const editor = await openPage(browser);
     await signIn(editor.page, 'editor@example.com');
     await waitForPath(editor.page, '/editor');
     await editor.page.getByRole('heading', { name: 'Editor Dashboard' }).waitFor();
+    await expectAccessible(editor.page);
     await editor.context.close();
   });
 

@@ -67,3 +67,60 @@ export async function signUp(page: Page, { name, email, password }: { name: stri
 
 /** Waits until the page's address has this path. */
 export const waitForPath = (page: Page, pathname: string) => page.waitForURL((url) => url.pathname === pathname);
+
+const axeScript = path.join(import.meta.dirname, '..', '..', 'node_modules', 'axe-core', 'axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation, naming
+ * the rule, its impact, the elements and what to fix. Call it once the page has settled.
+ */
+export async function expectAccessible(page: Page, label = new URL(page.url()).pathname) {
+  const hasAxe = await page.evaluate(() => 'axe' in window);
+  if (!hasAxe) await page.addScriptTag({ path: axeScript });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, options: object) => Promise<{ violations: unknown[] }> } }
+    ).axe;
+    const results = await axe.run(document, { resultTypes: ['violations'] });
+    return results.violations as AxeViolation[];
+  });
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  if (!blocking.length) return;
+  const report = blocking
+    .map((v) =>
+      [
+        `${v.id} (${v.impact}): ${v.help}`,
+        ...v.nodes.map((n) => `  ${JSON.stringify(n.target)}: ${(n.failureSummary ?? '').replace(/\s+/g, ' ').trim()}`),
+      ].join('\n'),
+    )
+    .join('\n');
+  throw new Error(`Accessibility violations on ${label}:\n${report}`);
+}
+
+/** Real JPEGs drawn by the browser's canvas, one colour each, ready for `setInputFiles`. */
+export async function jpegFiles(page: Page, names: string[]) {
+  const encoded = await page.evaluate((count) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 48;
+    const context = canvas.getContext('2d');
+    if (!context) throw new Error('no 2d canvas');
+    return Array.from({ length: count }, (_, i) => {
+      context.fillStyle = `hsl(${(i * 97) % 360} 60% 50%)`;
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      return canvas.toDataURL('image/jpeg', 0.8).split(',')[1] ?? '';
+    });
+  }, names.length);
+  return names.map((name, i) => ({ name, mimeType: 'image/jpeg', buffer: Buffer.from(encoded[i] ?? '', 'base64') }));
+}
+
+/** True when the page is no wider than its viewport (nothing to scroll sideways). */
+export const pageFitsWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);

@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, viewports, waitForPath, webUrl } from './browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  viewports,
+  waitForPath,
+  webUrl,
+} from './browser';
 
 describe('Reporting a problem', () => {
   let browser: Browser;
@@ -22,6 +31,7 @@ describe('Reporting a problem', () => {
     await page.getByRole('button', { name: 'Submit Feedback' }).click();
     await page.getByText('Message must be at least 10 characters long').waitFor();
     await screenshot(page, 'feedback-validation-desktop');
+    await expectAccessible(page);
 
     const message = `The upload page froze on order ${Date.now()} after the third photo.`;
     await page.getByRole('combobox', { name: 'Type' }).selectOption('problem');
@@ -33,6 +43,7 @@ describe('Reporting a problem', () => {
     // The new report shows in the user's own list straight away.
     await page.getByText(message).waitFor();
     await screenshot(page, 'feedback-submitted-desktop');
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Submit More Feedback' }).click();
     await page.getByRole('textbox', { name: 'Message' }).waitFor();
@@ -49,6 +60,7 @@ describe('Reporting a problem', () => {
     const pageWidth = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(pageWidth).toBeLessThanOrEqual(viewports.phone.width);
     await screenshot(page, 'feedback-phone');
+    await expectAccessible(page);
     await context.close();
   });
 });

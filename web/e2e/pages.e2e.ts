@@ -1,6 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage, screenshot, signIn, viewports, waitForPath, webUrl } from './browser';
+import {
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  screenshot,
+  signIn,
+  viewports,
+  waitForPath,
+  webUrl,
+} from './browser';
 
 describe('Pages and layout', () => {
   let browser: Browser;
@@ -18,6 +27,7 @@ describe('Pages and layout', () => {
     const home = page.getByRole('link', { name: 'Go back home' });
     expect(await home.getAttribute('href')).toBe('/');
     await screenshot(page, 'not-found-desktop');
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -28,15 +38,18 @@ describe('Pages and layout', () => {
       await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
       await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
       await screenshot(page, `login-${size}`);
+      await expectAccessible(page);
 
       await page.goto(`${webUrl}/signup`);
       await page.getByRole('heading', { name: 'Create your account' }).waitFor();
       await screenshot(page, `signup-${size}`);
+      await expectAccessible(page);
 
       await page.goto(`${webUrl}/info`);
       await page.getByRole('heading', { name: 'How it works', level: 1 }).waitFor();
       expect(await page.getByText(/^Step \d$/).count()).toBe(4);
       await screenshot(page, `info-${size}`);
+      await expectAccessible(page);
       await context.close();
     });
   }
@@ -47,12 +60,14 @@ describe('Pages and layout', () => {
     await waitForPath(page, '/dashboard');
     await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await screenshot(page, 'shell-dashboard-phone');
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const drawer = page.getByRole('dialog');
     await drawer.getByRole('link', { name: 'Report Problem' }).waitFor();
     await page.waitForTimeout(400); // let the slide-in finish so the screenshot shows the open drawer
     await screenshot(page, 'shell-drawer-phone');
+    await expectAccessible(page);
 
     await drawer.getByRole('link', { name: 'Report Problem' }).click();
     await waitForPath(page, '/feedback');
@@ -68,10 +83,12 @@ describe('Pages and layout', () => {
     await nav.getByRole('link', { name: 'Admin Panel' }).waitFor();
     expect(await page.getByRole('button', { name: 'Open navigation' }).isVisible()).toBe(false);
     await screenshot(page, 'shell-admin-desktop');
+    await expectAccessible(page);
 
     await page.goto(`${webUrl}/profile`);
     await page.getByText('Coming Soon').waitFor();
     await screenshot(page, 'profile-desktop');
+    await expectAccessible(page);
     await context.close();
   });
 });
