@@ -232,7 +232,7 @@ const postWithFiles = (
     method: 'POST',
     headers: { authorization: `Bearer ${account.token}` },
     body: form,
-  }).then(async (response) => ({ status: response.status, body: await response.json() }));
+  }).then(async (response) => ({ status: response.status, body: JSON.parse(await response.text()) }));
 };
 
 const ordersOf = async (photographerId: string) =>
