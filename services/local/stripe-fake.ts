@@ -71,6 +71,8 @@ type Caller = { kind: 'secret' } | { kind: 'publishable' };
 
 const WEBHOOK_ATTEMPTS = 5;
 const WEBHOOK_FIRST_RETRY_MS = 200;
+/** Stripe sends events after its API has answered; the browser's own report usually comes first. */
+const WEBHOOK_DELAY_MS = 250;
 const API_VERSION = '2026-10-28.endive';
 
 const randomId = (prefix: string, length = 24) =>
@@ -225,7 +227,12 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       timer.unref();
       pendingDeliveries.add(timer);
     };
-    void attempt(1);
+    const first = setTimeout(() => {
+      pendingDeliveries.delete(first);
+      void attempt(1);
+    }, WEBHOOK_DELAY_MS);
+    first.unref();
+    pendingDeliveries.add(first);
   };
 
   const createIntent = (params: Params): Answer => {
