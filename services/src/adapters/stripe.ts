@@ -77,3 +77,17 @@ export const createOrderPaymentIntent = async ({
 
 export const retrievePaymentIntent = async (paymentIntentId: string) =>
   (await stripe()).paymentIntents.retrieve(paymentIntentId);
+
+/**
+ * The event Stripe signed, or null when the signature does not verify over these exact bytes
+ * (wrong secret, altered body, stale timestamp).
+ */
+export const verifiedWebhookEvent = async (payload: string | Buffer, signature: string) => {
+  const [client, { webhookSecret }] = await Promise.all([stripe(), stripeKeys()]);
+  try {
+    return client.webhooks.constructEvent(payload, signature, webhookSecret);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+    throw error;
+  }
+};

@@ -1,0 +1,43 @@
+import { type OrderPaymentView, orderFormMessages } from '@marketplace/events/orders';
+import { retrievePaymentIntent } from '../../adapters/stripe';
+import { payOrder } from '../../data/order-payments';
+import { getOwnOrder } from '../../data/orders';
+import { Conflict } from '../../http/errors';
+import { http } from '../../http/http';
+import { ok } from '../../http/responses';
+import { orderParams } from '../orders/order-params';
+
+/**
+ * What the pay-later screen needs: the order's total and the client secret its card form
+ * confirms with. Only for an unpaid order whose photos are all uploaded.
+ */
+export const handler = http({ params: orderParams }, async ({ params, user }) => {
+  const order = await getOwnOrder(params.id, user.userId);
+  if (order.status === 'cancelled') throw new Conflict('This order was cancelled');
+  if (order.status !== 'pending_payment') throw new Conflict('This order is already paid');
+  if (order.photographerUploadCount < order.photoCount) {
+    throw new Conflict(orderFormMessages.tooFewFiles(order.photoCount, order.photographerUploadCount));
+  }
+  if (!order.stripePaymentIntentId) throw new Conflict('This order has no card payment to complete');
+  const intent = await retrievePaymentIntent(order.stripePaymentIntentId);
+  if (intent.status === 'succeeded') {
+    // Paid, but neither the webhook nor the browser has told us yet: record it now.
+    await payOrder({ order, payment: intent, via: 'client' });
+    throw new Conflict('This order is already paid');
+  }
+  if (intent.status === 'canceled' || !intent.client_secret) {
+    throw new Conflict('This payment was cancelled. Please create a new order.');
+  }
+  const view: OrderPaymentView = {
+    order: {
+      id: order.orderId,
+      orderNumber: order.orderNumber,
+      name: order.name ?? null,
+      photoCount: order.photoCount,
+      totalAmountCents: order.totalAmountCents,
+    },
+    stripePaymentIntentId: intent.id,
+    stripeClientSecret: intent.client_secret,
+  };
+  return ok(view);
+});

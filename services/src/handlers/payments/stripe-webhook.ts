@@ -1,0 +1,42 @@
+import type Stripe from 'stripe';
+import { logger } from '../../adapters/logger';
+import { verifiedWebhookEvent } from '../../adapters/stripe';
+import { payOrder, rememberStripeEvent, wasStripeEventHandled } from '../../data/order-payments';
+import { getOrder } from '../../data/orders';
+import { BadRequest, HttpError } from '../../http/errors';
+import { publicHttp } from '../../http/http';
+import { ok } from '../../http/responses';
+
+/**
+ * Stripe tells us a payment succeeded. The signature over the raw body is the only proof the
+ * call comes from Stripe. Events are acknowledged once handled or when retrying cannot help
+ * (another event type, an intent that is not ours); Stripe retries only what we fail.
+ */
+const received = ok({ received: true });
+
+export const handler = publicHttp({}, async ({ event }) => {
+  const signature = event.headers['stripe-signature'];
+  if (!signature) throw new BadRequest('Missing Stripe-Signature header', undefined, 'INVALID_SIGNATURE');
+  const payload = event.isBase64Encoded ? Buffer.from(event.body ?? '', 'base64') : (event.body ?? '');
+  const stripeEvent = await verifiedWebhookEvent(payload, signature);
+  if (!stripeEvent) throw new BadRequest('Invalid Stripe signature', undefined, 'INVALID_SIGNATURE');
+
+  if (stripeEvent.type !== 'payment_intent.succeeded') return received;
+  if (await wasStripeEventHandled(stripeEvent.id)) return received;
+  const intent = stripeEvent.data.object as Stripe.PaymentIntent;
+  const order = intent.metadata?.orderId ? await getOrder(intent.metadata.orderId) : null;
+  if (!order) {
+    logger.warn('payment for no order of ours', { eventId: stripeEvent.id, paymentIntentId: intent.id });
+    return received;
+  }
+  try {
+    const outcome = await payOrder({ order, payment: intent, via: 'webhook' });
+    logger.info('stripe payment recorded', { eventId: stripeEvent.id, orderId: order.orderId, outcome });
+  } catch (error) {
+    // A payment that does not match its order will not match on a retry either.
+    if (!(error instanceof HttpError) || error.statusCode >= 500) throw error;
+    logger.error('stripe payment refused', { eventId: stripeEvent.id, orderId: order.orderId, reason: error.message });
+  }
+  await rememberStripeEvent(stripeEvent.id);
+  return received;
+});
