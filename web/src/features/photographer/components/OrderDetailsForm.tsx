@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, NumberInput, Paper, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Select, Stack, Textarea, TextInput } from '@mantine/core';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { EDITING_REQUIREMENTS_MAX, ORDER_NAME_MAX, PHOTO_COUNT_MAX, PHOTO_COUNT_MIN } from '@marketplace/events/orders';
 import { IconArrowRight } from '@tabler/icons-react';
@@ -51,20 +51,19 @@ export function OrderDetailsForm({
     <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
       <form onSubmit={handleSubmit} noValidate aria-label="Order details">
         <Stack gap="md">
-          <NativeSelect
+          <Select
             label="Service type"
+            placeholder="Select a service type"
             withAsterisk
-            value={details.jobTypeId}
-            onChange={(event) => onChange({ jobTypeId: event.currentTarget.value })}
+            allowDeselect={false}
+            value={details.jobTypeId || null}
+            onChange={(value) => onChange({ jobTypeId: value ?? '' })}
             error={errors.jobTypeId}
             disabled={busy}
-            data={[
-              { value: '', label: 'Select a service type' },
-              ...jobTypes.map((jobType) => ({
-                value: jobType.id,
-                label: `${jobType.name} (${formatMoney(jobType.pricePerPhotoCents)} per photo)`,
-              })),
-            ]}
+            data={jobTypes.map((jobType) => ({
+              value: jobType.id,
+              label: `${jobType.name} (${formatMoney(jobType.pricePerPhotoCents)} per photo)`,
+            }))}
           />
           <TextInput
             label="Order name"
@@ -76,8 +75,8 @@ export function OrderDetailsForm({
             disabled={busy}
           />
           <NumberInput
-            label="Number of distinct photos to edit"
-            description={`${PHOTO_COUNT_MIN} to ${PHOTO_COUNT_MAX}`}
+            label="Photo count"
+            description={`Distinct photos to edit, ${PHOTO_COUNT_MIN} to ${PHOTO_COUNT_MAX}`}
             withAsterisk
             allowDecimal={false}
             allowNegative={false}

@@ -20,6 +20,7 @@ const aJobType = (fields: Partial<JobTypeView>): JobTypeView => ({
 
 const basic = aJobType({});
 const hdr = aJobType({ id: 'jt-hdr', name: 'HDR', pricePerPhotoCents: 800 });
+const retired = aJobType({ id: 'jt-retired', name: 'Film Scan', pricePerPhotoCents: 300, isActive: false });
 
 const MEGABYTE = 1024 * 1024;
 /** A photo of the given size, without holding that many bytes. */
@@ -44,13 +45,24 @@ const createdOrder: CreateOrderResponse = {
 async function openCreateOrder() {
   const view = renderApp('/create-order');
   // The first visit loads the page's code on demand, which takes a moment on a busy machine.
-  await screen.findByRole('combobox', { name: /Service type/ }, { timeout: 5000 });
+  await screen.findByRole('textbox', { name: /Service type/ }, { timeout: 5000 });
   return view;
 }
 
-const photoCountBox = () => screen.getByRole('textbox', { name: /Number of distinct photos/ });
+const photoCountBox = () => screen.getByRole('textbox', { name: /Photo count/ });
 const continueButton = () => screen.getByRole('button', { name: 'Continue to Payment' });
 const summary = () => screen.getByRole('region', { name: 'Order Summary' });
+
+/**
+ * The service list opens with a transition that never finishes under happy-dom, so its options
+ * stay display:none here; they are found regardless of visibility (browser tests see them open).
+ */
+const serviceOption = (name: string | RegExp) => screen.findByRole('option', { name, hidden: true });
+
+async function chooseService(view: ReturnType<typeof renderApp>, name: RegExp) {
+  await view.user.click(screen.getByRole('textbox', { name: /Service type/ }));
+  await view.user.click(await serviceOption(name));
+}
 
 async function addPhotos(view: ReturnType<typeof renderApp>, files: File[]) {
   await view.user.upload(screen.getByLabelText('Choose photos'), files);
@@ -66,27 +78,28 @@ describe('Create order page', { timeout: 15_000 }, () => {
     sessionStorage.clear();
     fakeFirebase.signInAs({ email: 'pat@example.com' });
     fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView() });
-    fakeApi.on('GET', '/api/orders/job-types', { status: 200, body: [basic, hdr] });
+    fakeApi.on('GET', '/api/orders/job-types', { status: 200, body: [basic, hdr, retired] });
   });
 
   afterEach(() => sessionStorage.clear());
 
   it('offers the active services with their price per photo', async () => {
-    await openCreateOrder();
-    const select = screen.getByRole('combobox', { name: /Service type/ });
-    expect(within(select).getByRole('option', { name: 'Basic Enhancement ($5.00 per photo)' })).toBeInTheDocument();
-    expect(within(select).getByRole('option', { name: 'HDR ($8.00 per photo)' })).toBeInTheDocument();
+    const view = renderApp('/create-order');
+    await view.user.click(await screen.findByRole('textbox', { name: /Service type/ }, { timeout: 5000 }));
+    expect(await serviceOption('Basic Enhancement ($5.00 per photo)')).toBeInTheDocument();
+    expect(await serviceOption('HDR ($8.00 per photo)')).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /Film Scan/, hidden: true })).not.toBeInTheDocument();
     expect(photoCountBox()).toHaveValue('1');
   });
 
   it('totals the photo count times the chosen service price', async () => {
     const view = await openCreateOrder();
     expect(within(summary()).getByText('Choose a service')).toBeInTheDocument();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-basic');
+    await chooseService(view, /Basic Enhancement/);
     expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$5.00');
     await setPhotoCount(view, '12');
     expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$60.00');
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-hdr');
+    await chooseService(view, /HDR/);
     expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$96.00');
     expect(within(summary()).getByText('$8.00')).toBeInTheDocument();
     expect(within(summary()).getByText('12')).toBeInTheDocument();
@@ -120,7 +133,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
   it('keeps Continue to Payment disabled and asks for a photo until one is chosen', async () => {
     const view = await openCreateOrder();
     expect(continueButton()).toBeDisabled();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-basic');
+    await chooseService(view, /Basic Enhancement/);
     expect(screen.getByText('Please select at least one photo')).toBeInTheDocument();
     await addPhotos(view, [aPhoto('living-room.jpg')]);
     expect(continueButton()).toBeEnabled();
@@ -155,7 +168,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
 
   it('asks for more photos than the editing count, and creates no order', async () => {
     const view = await openCreateOrder();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-basic');
+    await chooseService(view, /Basic Enhancement/);
     await setPhotoCount(view, '3');
     await addPhotos(view, [aPhoto('a.jpg'), aPhoto('b.jpg')]);
     const message =
@@ -179,7 +192,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
       body: { error: 'VALIDATION_FAILED', message: 'This service is no longer offered' },
     });
     const view = await openCreateOrder();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-basic');
+    await chooseService(view, /Basic Enhancement/);
     await addPhotos(view, [aPhoto('a.jpg')]);
     await view.user.click(continueButton());
     expect(await screen.findByText('This service is no longer offered')).toBeInTheDocument();
@@ -189,7 +202,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
   it('says the order failed when the server gives no reason', async () => {
     fakeApi.on('POST', '/api/orders', { status: 503 });
     const view = await openCreateOrder();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-basic');
+    await chooseService(view, /Basic Enhancement/);
     await addPhotos(view, [aPhoto('a.jpg')]);
     await view.user.click(continueButton());
     expect(await screen.findByText('Failed to create order')).toBeInTheDocument();
@@ -203,7 +216,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
       body: { error: 'CONFLICT', message: 'Uploads are closed for this order' },
     });
     const view = await openCreateOrder();
-    await view.user.selectOptions(screen.getByRole('combobox', { name: /Service type/ }), 'jt-hdr');
+    await chooseService(view, /HDR/);
     await view.user.type(screen.getByRole('textbox', { name: /Order name/ }), '  12 Oak Street ');
     await setPhotoCount(view, '2');
     await view.user.type(screen.getByRole('textbox', { name: 'Editing requirements' }), 'Blue sky please');
@@ -229,7 +242,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
     // The small photo goes up as one PUT, the big RAW file as a multipart upload; both state their size.
     expect(smallFile?.body).toMatchObject({ size: MEGABYTE, contentType: 'image/jpeg' });
     expect((smallFile?.body as { key: string }).key).toMatch(/^orders\/order-1\/originals\/[0-9a-f-]{36}-front\.jpg$/);
-    expect(bigFile?.body).toMatchObject({ size: 20 * MEGABYTE });
+    expect(bigFile?.body).toMatchObject({ size: 20 * MEGABYTE, contentType: 'application/octet-stream' });
     expect((bigFile?.body as { key: string }).key).toMatch(/^orders\/order-1\/originals\/[0-9a-f-]{36}-back\.nef$/);
     expect(screen.queryByRole('heading', { name: 'Complete Payment' })).not.toBeInTheDocument();
   }, 20_000);
@@ -249,7 +262,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
     expect(screen.getByText(/Order #1042 · 2 photos to edit/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Pay $16.00' })).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(await screen.findByRole('combobox', { name: /Service type/ })).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: /Service type/ })).toBeInTheDocument();
     expect(sessionStorage.getItem('create-order:pending')).toBeNull();
   });
 

@@ -62,7 +62,8 @@ export class OriginalsUpload {
   private readonly uppy: Uppy<Meta, AwsBody>;
   private readonly listeners = new Set<() => void>();
   private readonly registrationErrors = new Map<string, string>();
-  private readonly sizeByKey = new Map<string, number>();
+  /** What each key's upload starts with: S3 is told the file's size and type up front. */
+  private readonly fileByKey = new Map<string, { size: number; type: string }>();
   private restoreSettled: boolean;
   private snapshot: UploadSnapshot;
 
@@ -79,18 +80,20 @@ export class OriginalsUpload {
         getChunkSize: () => MULTIPART_PART_BYTES,
         generateObjectKey: (file) => {
           const key = `${originalsPrefix(orderId)}${crypto.randomUUID()}-${safeFilename(file.name ?? 'photo')}`;
-          this.sizeByKey.set(key, file.size ?? 0);
+          this.fileByKey.set(key, { size: file.size ?? 0, type: file.type || photoContentType(file.name ?? '') });
           return key;
         },
         signRequest: (request) => {
           const startsUpload = !('uploadId' in request) && (request.method === 'PUT' || request.method === 'POST');
+          const file = startsUpload ? this.fileByKey.get(request.key) : undefined;
           const input: SignUploadInput = {
             method: request.method,
             key: request.key,
             uploadId: 'uploadId' in request ? request.uploadId : undefined,
             partNumber: 'partNumber' in request ? request.partNumber : undefined,
-            contentType: 'contentType' in request ? request.contentType : undefined,
-            size: startsUpload ? this.sizeByKey.get(request.key) : undefined,
+            // Uppy names the type on a PUT only; a multipart upload's type is fixed when it is created.
+            contentType: ('contentType' in request ? request.contentType : undefined) ?? file?.type,
+            size: file?.size,
           };
           return signOriginalUpload(orderId, input);
         },
