@@ -71,7 +71,10 @@ const commandFor = (key: string, step: UploadStep): Presignable => {
 /** A URL for one S3 request of an upload, and the headers it was signed with (the browser must send them). */
 export const presignUploadStep = async (key: string, step: UploadStep, expiresInSeconds: number) => {
   const signsContentType = step.step === 'put-object' || step.step === 'create-multipart';
-  const url = await getSignedUrl(s3(), withoutPayloadChecksum(commandFor(key, step)), {
+  // Only the requests that carry the file's bytes get a checksum from the SDK.
+  const carriesBytes = step.step === 'put-object' || step.step === 'upload-part';
+  const command = commandFor(key, step);
+  const url = await getSignedUrl(s3(), carriesBytes ? withoutPayloadChecksum(command) : (command as PutObjectCommand), {
     expiresIn: expiresInSeconds,
     ...(signsContentType ? { signableHeaders: new Set(['content-type']) } : {}),
   });
