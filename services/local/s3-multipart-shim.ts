@@ -20,6 +20,8 @@ const escapeXml = (text: string) =>
 export const startS3MultipartShim = async ({ port, backendPort }: { port: number; backendPort: number }) => {
   /** Parts of unfinished uploads, by upload id. */
   const uploads = new Map<string, Map<number, Part>>();
+  /** Aborted uploads: S3 answers NoSuchUpload for them from then on, and so does this stand-in. */
+  const aborted = new Set<string>();
 
   const corsHeaders = (req: http.IncomingMessage): Record<string, string> =>
     req.headers.origin
@@ -44,6 +46,13 @@ export const startS3MultipartShim = async ({ port, backendPort }: { port: number
     res.writeHead(200, { 'content-type': 'application/xml', ...corsHeaders(req) });
     res.end(
       `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/"><Bucket>${escapeXml(bucket ?? '')}</Bucket><Key>${escapeXml(decodeURIComponent(key.join('/')))}</Key><UploadId>${escapeXml(uploadId)}</UploadId><MaxParts>10000</MaxParts><IsTruncated>false</IsTruncated>${partXml}</ListPartsResult>`,
+    );
+  };
+
+  const noSuchUpload = (req: http.IncomingMessage, res: http.ServerResponse, uploadId: string) => {
+    res.writeHead(404, { 'content-type': 'application/xml', ...corsHeaders(req) });
+    res.end(
+      `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist. The upload ID may be invalid, or the upload may have been aborted or completed.</Message><UploadId>${escapeXml(uploadId)}</UploadId></Error>`,
     );
   };
 
@@ -74,10 +83,16 @@ export const startS3MultipartShim = async ({ port, backendPort }: { port: number
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const uploadId = url.searchParams.get('uploadId');
+    if (uploadId && aborted.has(uploadId) && req.method !== 'OPTIONS') {
+      // Drain the body so the client sees the answer rather than a reset connection.
+      req.resume();
+      return noSuchUpload(req, res, uploadId);
+    }
     if (uploadId && req.method === 'GET') return listParts(req, res, url.pathname, uploadId);
     if (uploadId && req.method === 'DELETE') {
       // Aborting forgets the parts; s3rver keeps their bytes until the upload is completed or cleaned.
       uploads.delete(uploadId);
+      aborted.add(uploadId);
       res.writeHead(204, corsHeaders(req));
       res.end();
       return;
