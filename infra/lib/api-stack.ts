@@ -6,6 +6,7 @@ import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
@@ -16,6 +17,8 @@ export interface ApiStackProps extends StackProps {
   routes: readonly RouteDefinition[];
   table: ITable;
   queues: ReadonlyMap<QueueName, IQueue>;
+  /** The Stripe keys, readable by the routes granted 'stripe'. */
+  stripeSecret: ISecret;
   firebaseProjectId: string;
 }
 
@@ -67,6 +70,7 @@ export class ApiStack extends Stack {
       photosBucket: Bucket.fromBucketName(this, 'PhotosBucket', photosBucketName()),
       queues: props.queues,
       firebaseProjectId: props.firebaseProjectId,
+      stripeSecret: props.stripeSecret,
     };
 
     for (const route of props.routes) {

@@ -1,11 +1,29 @@
-import { globalIndexes, tableKeys, ttlAttribute } from '@marketplace/services/data/table-schema';
-import { RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { globalIndexes, tableKeys, tableStreamViewType, ttlAttribute } from '@marketplace/services/data/table-schema';
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  StreamViewType,
+  Table,
+  TableEncryption,
+} from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 
-/** The one single-table-design table; its shape comes from the same schema the local stack uses. */
+/** The shape the operator writes into the Stripe secret; services/src/adapters/stripe.ts reads it. */
+export const stripeSecretShape = { secretKey: '', webhookSecret: '' };
+
+/** A fixed name, so the operator can fill the secret without looking it up. */
+export const stripeSecretName = 'marketplace/stripe';
+
+/**
+ * What outlives every deploy: the one single-table-design table (its shape comes from the same
+ * schema the local stack uses) and the Stripe keys the operator puts in by hand.
+ */
 export class DataStack extends Stack {
   readonly table: Table;
+  readonly stripeSecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -17,6 +35,8 @@ export class DataStack extends Stack {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: ttlAttribute,
       encryption: TableEncryption.AWS_MANAGED,
+      // The outbox: the stream carries each new outbox record to the queues (see services/src/pipes.ts).
+      stream: StreamViewType[tableStreamViewType],
       // Orders, payments and users outlive any stack: never delete them with it.
       removalPolicy: RemovalPolicy.RETAIN,
       deletionProtection: true,
@@ -30,5 +50,23 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    // Keys never pass through the template: the secret starts with empty keys and a random
+    // placeholder, and the operator writes the real JSON in. Changing generateSecretString would
+    // make CloudFormation overwrite what the operator wrote, so leave it as it is.
+    this.stripeSecret = new Secret(this, 'StripeSecret', {
+      secretName: stripeSecretName,
+      description: 'Stripe keys of the marketplace: {"secretKey":"sk_live_...","webhookSecret":"whsec_..."}',
+      generateSecretString: {
+        secretStringTemplate: JSON.stringify(stripeSecretShape),
+        generateStringKey: 'placeholder',
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    new CfnOutput(this, 'StripeSecretName', {
+      description: 'Put the Stripe secret key and webhook signing secret in this secret',
+      value: this.stripeSecret.secretName,
+    });
   }
 }

@@ -1,3 +1,4 @@
+import { pipes } from '@marketplace/services/pipes';
 import { routes } from '@marketplace/services/routes';
 import { workers } from '@marketplace/services/workers';
 import { type App, Tags } from 'aws-cdk-lib';
@@ -17,13 +18,14 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
   Tags.of(app).add('project', 'photo-marketplace');
 
   const data = new DataStack(app, 'MarketplaceData', {
-    description: 'Marketplace table (single-table design)',
+    description: 'Marketplace table (single-table design) and Stripe keys',
     terminationProtection: true,
   });
   const workersStack = new WorkersStack(app, 'MarketplaceWorkers', {
-    description: 'Marketplace queues and their workers',
+    description: 'Marketplace queues, their workers and the pipes from the outbox',
     table: data.table,
     workers,
+    pipes,
     firebaseProjectId: settings.firebaseProjectId,
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
@@ -31,6 +33,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     routes,
     table: data.table,
     queues: workersStack.queues,
+    stripeSecret: data.stripeSecret,
     firebaseProjectId: settings.firebaseProjectId,
   });
   const web = new WebStack(app, 'MarketplaceWeb', {

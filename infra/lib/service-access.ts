@@ -4,6 +4,7 @@ import { Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
@@ -13,6 +14,8 @@ export interface ServiceResources {
   photosBucket: IBucket;
   queues: ReadonlyMap<QueueName, IQueue>;
   firebaseProjectId: string;
+  /** The Stripe keys; only where some function is granted 'stripe'. */
+  stripeSecret?: ISecret;
 }
 
 // Reads without Scan: the design allows only bounded Queries, so IAM refuses Scan outright.
@@ -34,6 +37,11 @@ const queueOf = (resources: ServiceResources, grant: `queue:${QueueName}`) => {
 
 const isQueueGrant = (grant: Grant): grant is `queue:${QueueName}` => grant.startsWith('queue:');
 
+const stripeSecretOf = (resources: ServiceResources) => {
+  if (!resources.stripeSecret) throw new Error('"stripe" is granted but this stack was given no Stripe secret');
+  return resources.stripeSecret;
+};
+
 /** Grants exactly what the route or worker table lists, nothing more. */
 export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resources: ServiceResources) => {
   for (const grant of grants) {
@@ -41,13 +49,15 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
     else if (grant === 'table:write') resources.table.grantWriteData(grantee);
     else if (grant === 'photos:read') resources.photosBucket.grantRead(grantee);
     else if (grant === 'photos:write') resources.photosBucket.grantWrite(grantee);
+    else if (grant === 'stripe') stripeSecretOf(resources).grantRead(grantee);
     else queueOf(resources, grant).queue.grantSendMessages(grantee);
   }
 };
 
 /**
  * What services/src/config.ts reads. QUEUE_URLS names only the queues the function may send to,
- * so a missing grant fails as an unknown queue instead of an access error. Local endpoints are never set.
+ * so a missing grant fails as an unknown queue instead of an access error. Local endpoints and
+ * Stripe keys are never set: the keys are read from the secret at STRIPE_SECRET_ARN.
  */
 export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], resources: ServiceResources) => {
   const queueUrls = Object.fromEntries(
@@ -61,5 +71,7 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     PHOTOS_BUCKET: resources.photosBucket.bucketName,
     QUEUE_URLS: Stack.of(scope).toJsonString(queueUrls),
     FIREBASE_PROJECT_ID: resources.firebaseProjectId,
+    // Only functions that may read the secret learn where it is.
+    ...(grants.includes('stripe') ? { STRIPE_SECRET_ARN: stripeSecretOf(resources).secretArn } : {}),
   };
 };

@@ -16,9 +16,8 @@ export interface MarketplaceSettings {
 
 export const defaultFirebaseProjectId = 'demo-marketplace';
 
-// Stripe is not wired yet: its secret key and webhook signing secret will live in Secrets Manager
-// (read by the payment functions at cold start), the publishable key in SSM for the web build.
-// They never go through CDK context, environment variables of this app, or the template.
+// Stripe's keys are no setting: they live in the data stack's secret, written by the operator,
+// and the publishable key in web/.env.production. None goes through CDK context or the template.
 
 const firebaseProjectIdPattern = /^[a-z][a-z0-9-]{4,28}[a-z0-9]$/;
 

@@ -1,10 +1,13 @@
 import type { QueueName } from '@marketplace/events/order-events';
+import { type PipeDefinition, pipeFilterPattern } from '@marketplace/services/pipes';
 import type { Grant } from '@marketplace/services/routes';
 import type { WorkerDefinition } from '@marketplace/services/workers';
-import { CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
@@ -20,9 +23,27 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write'],
 };
 
+/**
+ * How each pipe reads the table's stream. TRIM_HORIZON: a new pipe starts from the oldest record
+ * the stream still holds (24 hours), so outbox records written while it was being created are
+ * delivered, not skipped; the consumers are idempotent, so a replay is harmless.
+ */
+export const pipeStreamReading = {
+  startingPosition: 'TRIM_HORIZON',
+  batchSize: 10,
+  // Sending to SQS fails only while SQS or IAM is failing; past this the batch goes to the pipe's dead-letter queue.
+  maximumRetryAttempts: 10,
+} as const;
+
+/** DynamoDB Streams throttles a shard read by more than two consumers at once. */
+export const maxStreamReaders = 2;
+
 export interface WorkersStackProps extends StackProps {
+  /** The table, with its stream enabled when there are pipes. */
   table: ITable;
   workers: readonly WorkerDefinition[];
+  /** Outbox records from the table's stream to the worker queues. */
+  pipes: readonly PipeDefinition[];
   firebaseProjectId: string;
 }
 
@@ -32,12 +53,20 @@ const pascalCase = (name: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
-/** One queue, dead-letter queue and consuming function per entry of the worker table. */
+/**
+ * One queue, dead-letter queue and consuming function per entry of the worker table, and one
+ * EventBridge Pipe per entry of the pipe table: this stack holds both the table's stream and the queues.
+ */
 export class WorkersStack extends Stack {
   readonly queues = new Map<QueueName, IQueue>();
 
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
+    if (props.pipes.length > maxStreamReaders) {
+      throw new Error(
+        `${props.pipes.length} pipes would read the table's stream, which serves at most ${maxStreamReaders}: let a third consumer read a queue`,
+      );
+    }
 
     const queued = props.workers.map((worker) => {
       const name = pascalCase(worker.queue);
@@ -57,17 +86,11 @@ export class WorkersStack extends Stack {
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: worker.maxReceiveCount },
       });
       this.queues.set(worker.queue, queue);
-      new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
-      // A message in a dead-letter queue is work that failed every retry: someone must look.
-      deadLetterQueue
-        .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
-        .createAlarm(this, `${name}DeadLetterAlarm`, {
-          alarmDescription: `Messages of the ${worker.queue} queue failed ${worker.maxReceiveCount} times and wait in its dead-letter queue`,
-          threshold: 1,
-          evaluationPeriods: 1,
-          comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-          treatMissingData: TreatMissingData.NOT_BREACHING,
-        });
+      this.alarmOnDeadLetters(
+        name,
+        deadLetterQueue,
+        `Messages of the ${worker.queue} queue failed ${worker.maxReceiveCount} times and wait in its dead-letter queue`,
+      );
       return { worker, name, queue };
     });
 
@@ -92,5 +115,70 @@ export class WorkersStack extends Stack {
         new SqsEventSource(queue, { batchSize: worker.batchSize, reportBatchItemFailures: true }),
       );
     }
+
+    for (const pipe of props.pipes) this.addPipe(pipe, props.table);
+  }
+
+  /** A message in a dead-letter queue is work that failed every retry: someone must look. */
+  private alarmOnDeadLetters(name: string, deadLetterQueue: IQueue, alarmDescription: string) {
+    new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
+    deadLetterQueue
+      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
+      .createAlarm(this, `${name}DeadLetterAlarm`, {
+        alarmDescription,
+        threshold: 1,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+      });
+  }
+
+  /**
+   * An EventBridge Pipe from the table's stream to one worker queue, filtered to the pipe's outbox
+   * records. No input template: the queue receives the stream record itself, which the workers parse.
+   */
+  private addPipe(pipe: PipeDefinition, table: ITable) {
+    const name = `${pascalCase(pipe.name)}Pipe`;
+    const target = this.queues.get(pipe.target);
+    if (!target) {
+      throw new Error(`The ${pipe.name} pipe targets the "${pipe.target}" queue, which no worker consumes`);
+    }
+    if (!table.tableStreamArn) throw new Error(`The ${pipe.name} pipe needs the table's stream, which is off`);
+
+    // Batches that failed every retry are reported here; the stream keeps the records for 24 hours.
+    const deadLetterQueue = new Queue(this, `${name}DeadLetterQueue`, {
+      retentionPeriod: Duration.days(14),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    this.alarmOnDeadLetters(
+      name,
+      deadLetterQueue,
+      `Outbox records of the ${pipe.name} pipe could not be sent to the ${pipe.target} queue; the stream keeps them for 24 hours`,
+    );
+
+    const role = new Role(this, `${name}Role`, {
+      description: `Reads the table's stream and sends ${pipe.name} records to the ${pipe.target} queue`,
+      // Only pipes of this account may use the role.
+      assumedBy: new ServicePrincipal('pipes.amazonaws.com', {
+        conditions: { StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID } },
+      }),
+    });
+    table.grantStreamRead(role);
+    target.grantSendMessages(role);
+    deadLetterQueue.grantSendMessages(role);
+
+    const pipeResource = new CfnPipe(this, name, {
+      description: `Outbox records (${pipe.eventTypes?.join(', ') ?? 'every event'}) to the ${pipe.target} queue`,
+      roleArn: role.roleArn,
+      source: table.tableStreamArn,
+      sourceParameters: {
+        dynamoDbStreamParameters: { ...pipeStreamReading, deadLetterConfig: { arn: deadLetterQueue.queueArn } },
+        filterCriteria: { filters: [{ pattern: JSON.stringify(pipeFilterPattern(pipe)) }] },
+      },
+      target: target.queueArn,
+    });
+    // Pipes checks its role's permissions on creation: the policy must exist first.
+    pipeResource.node.addDependency(role);
   }
 }

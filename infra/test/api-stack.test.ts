@@ -3,6 +3,7 @@ import { type RouteDefinition, routeKey, routes } from '@marketplace/services/ro
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiStack, apiThrottle } from '../lib/api-stack';
@@ -43,15 +44,34 @@ const functionOfRoute = (t: Template, key: string) => {
   return { functionId, properties: resource(t, functionId).Properties };
 };
 
-const allowedActionsOfRoute = (t: Template, key: string) => {
+type Statement = { Action: string | string[]; Resource: unknown };
+
+const statementsOfRoute = (t: Template, key: string) => {
   const roleId = targetOf(functionOfRoute(t, key).properties.Role);
   return resourcesOfType(t, 'AWS::IAM::Policy')
     .filter(([, policy]) => targetOf(policy.Properties.Roles) === roleId)
-    .flatMap(
-      ([, policy]) => (policy.Properties.PolicyDocument as { Statement: { Action: string | string[] }[] }).Statement,
-    )
-    .flatMap((statement) => statement.Action);
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
 };
+
+const allowedActionsOfRoute = (t: Template, key: string) =>
+  statementsOfRoute(t, key).flatMap((statement) => statement.Action);
+
+/** Where a route may perform an action, as the template spells the resources. */
+const resourcesOfAction = (t: Template, key: string, action: string) =>
+  JSON.stringify(
+    statementsOfRoute(t, key)
+      .filter((statement) => [statement.Action].flat().includes(action))
+      .map((statement) => statement.Resource),
+  );
+
+/** The routes that talk to Stripe: creating an order's payment, reading and confirming it, and Stripe's webhook. */
+const stripeRouteKeys = [
+  'POST /api/orders',
+  'POST /api/orders/with-files',
+  'GET /api/orders/{id}/payment',
+  'POST /api/orders/{id}/payment-success',
+  'POST /api/webhooks/stripe',
+];
 
 const environmentOf = (properties: Record<string, unknown>) =>
   (properties.Environment as { Variables: Record<string, unknown> }).Variables;
@@ -62,6 +82,7 @@ beforeAll(() => {
     routes: [slowQueueingRoute],
     table: stacks.data.table,
     queues: stacks.workers.queues,
+    stripeSecret: stacks.data.stripeSecret,
     firebaseProjectId: 'acme-photos',
   });
   template = Template.fromStack(stacks.api);
@@ -104,6 +125,14 @@ describe('the HTTP API', () => {
     });
   });
 
+  it("lets Stripe's webhook through without a token, since Stripe signs it instead", () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      RouteKey: 'POST /api/webhooks/stripe',
+      AuthorizationType: 'NONE',
+      AuthorizerId: Match.absent(),
+    });
+  });
+
   it('lets public routes through without a token', () => {
     expect(publicRoutes.length).toBeGreaterThan(0);
     for (const route of publicRoutes) {
@@ -130,8 +159,9 @@ describe('route functions', () => {
   it('sets what the services read from the environment, and never a local endpoint', () => {
     for (const route of routes) {
       const environment = environmentOf(functionOfRoute(template, routeKey(route)).properties);
-      expect(Object.keys(environment).sort()).toEqual(
-        ['FIREBASE_PROJECT_ID', 'NODE_OPTIONS', 'PHOTOS_BUCKET', 'QUEUE_URLS', 'TABLE_NAME'].sort(),
+      const stripeKeys = route.grants.includes('stripe') ? ['STRIPE_SECRET_ARN'] : [];
+      expect(Object.keys(environment).sort(), routeKey(route)).toEqual(
+        ['FIREBASE_PROJECT_ID', 'NODE_OPTIONS', 'PHOTOS_BUCKET', 'QUEUE_URLS', 'TABLE_NAME', ...stripeKeys].sort(),
       );
       expect(environment).toMatchObject({ FIREBASE_PROJECT_ID: 'acme-photos', NODE_OPTIONS: '--enable-source-maps' });
     }
@@ -175,7 +205,36 @@ describe('route permissions', () => {
       expect(actions.includes('sqs:SendMessage'), routeKey(route)).toBe(
         route.grants.some((grant) => grant.startsWith('queue:')),
       );
+      expect(
+        actions.some((action) => action.startsWith('secretsmanager:')),
+        routeKey(route),
+      ).toBe(route.grants.includes('stripe'));
     }
+  });
+
+  it('lets exactly the routes that talk to Stripe read the Stripe secret, and tells them where it is', () => {
+    expect(
+      routes
+        .filter((route) => route.grants.includes('stripe'))
+        .map(routeKey)
+        .sort(),
+    ).toEqual([...stripeRouteKeys].sort());
+    for (const key of stripeRouteKeys) {
+      expect(resourcesOfAction(template, key, 'secretsmanager:GetSecretValue'), key).toMatch(
+        /MarketplaceData.*StripeSecret/,
+      );
+      const environment = environmentOf(functionOfRoute(template, key).properties);
+      expect(JSON.stringify(environment.STRIPE_SECRET_ARN), key).toMatch(/MarketplaceData.*StripeSecret/);
+    }
+  });
+
+  it('lets the completed-photos download queue a zip build, and no other queue', () => {
+    const key = 'GET /api/orders/{id}/download-completed';
+    expect(resourcesOfAction(template, key, 'sqs:SendMessage')).toMatch(/ZipBuildsQueue/);
+    expect(resourcesOfAction(template, key, 'sqs:SendMessage')).not.toMatch(/OrderEventsQueue/);
+    const queueUrls = JSON.stringify(environmentOf(functionOfRoute(template, key).properties).QUEUE_URLS);
+    expect(queueUrls).toContain('zip-builds');
+    expect(queueUrls).not.toContain('order-events');
   });
 
   it('lets a route granted a queue send to it and tells it the queue URL by name', () => {
@@ -195,6 +254,7 @@ describe('route permissions', () => {
         routes: [{ ...slowQueueingRoute, grants: ['queue:zip-builds'] }],
         table: Table.fromTableName(stack, 'Table', 'marketplace'),
         queues: new Map<QueueName, IQueue>(),
+        stripeSecret: Secret.fromSecretNameV2(stack, 'StripeSecret', 'stripe'),
         firebaseProjectId: 'acme-photos',
       });
     expect(build).toThrow(/no worker consumes the "zip-builds" queue/);

@@ -1,6 +1,7 @@
-import { globalIndexes, tableKeys, ttlAttribute } from '@marketplace/services/data/table-schema';
+import { globalIndexes, tableKeys, tableStreamViewType, ttlAttribute } from '@marketplace/services/data/table-schema';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { stripeSecretName } from '../lib/data-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let template: Template;
@@ -61,5 +62,34 @@ describe('the table', () => {
       UpdateReplacePolicy: 'Retain',
       Properties: Match.objectLike({ DeletionProtectionEnabled: true }),
     });
+  });
+});
+
+describe('the outbox stream', () => {
+  it("carries each new item's image, which is all the pipes filter on and the workers read", () => {
+    expect(tableStreamViewType).toBe('NEW_IMAGE');
+    template.hasResourceProperties('AWS::DynamoDB::Table', {
+      StreamSpecification: { StreamViewType: tableStreamViewType },
+    });
+  });
+});
+
+describe('the Stripe secret', () => {
+  it('starts with empty keys and a generated placeholder, so no key is ever in the template', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    const [, secret] = resourcesOfType(template, 'AWS::SecretsManager::Secret')[0]!;
+    expect(secret.Properties).toMatchObject({
+      Name: stripeSecretName,
+      GenerateSecretString: {
+        SecretStringTemplate: JSON.stringify({ secretKey: '', webhookSecret: '' }),
+        GenerateStringKey: 'placeholder',
+      },
+    });
+    expect(secret.Properties.SecretString).toBeUndefined();
+    expect(JSON.stringify(secret.Properties.Description)).toContain('webhookSecret');
+  });
+
+  it('survives the deletion of its stack, like the table', () => {
+    template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
   });
 });

@@ -1,7 +1,8 @@
+import { type PipeDefinition, pipeFilterPattern, pipes } from '@marketplace/services/pipes';
 import { workers } from '@marketplace/services/workers';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { Table } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WorkersStack } from '../lib/workers-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
@@ -41,9 +42,9 @@ const wiringOf = (queueLogicalIdPrefix: string) => {
 const pascalCase = (name: string) => name.replace(/(^|-)([a-z])/g, (_, __, letter: string) => letter.toUpperCase());
 
 describe('each worker of the worker table', () => {
-  it('has one work queue and one dead-letter queue', () => {
+  it('has one work queue and one dead-letter queue, beside one dead-letter queue per pipe', () => {
     expect(workQueues()).toHaveLength(workers.length);
-    template.resourceCountIs('AWS::SQS::Queue', workers.length * 2);
+    template.resourceCountIs('AWS::SQS::Queue', workers.length * 2 + pipes.length);
   });
 
   it("moves a message to its dead-letter queue after the table's receive count, with the table's visibility timeout", () => {
@@ -109,16 +110,191 @@ describe('the order-events worker', () => {
   });
 });
 
+describe('the zip-builds worker', () => {
+  it('builds one zip at a time from its queue, for up to 15 minutes with 1 GB of memory', () => {
+    const { mapping, consumer } = wiringOf('ZipBuildsQueue');
+    expect(mapping.BatchSize).toBe(1);
+    expect(consumer.Properties).toMatchObject({ Timeout: 900, MemorySize: 1024 });
+    expect(consumer.Properties.Description).toBe('Consumes the zip-builds queue');
+  });
+
+  it('may read the photos and write the zip', () => {
+    const { consumer } = wiringOf('ZipBuildsQueue');
+    const actions = statementsOfRole(logicalIdOf(consumer.Properties.Role)!).flatMap((statement) => statement.Action);
+    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'dynamodb:Query']));
+  });
+});
+
+type Statement = { Action: string | string[]; Resource: unknown; Effect: string };
+
+const statementsOfRole = (roleId: string) =>
+  resourcesOfType(template, 'AWS::IAM::Policy')
+    .filter(([, policy]) => logicalIdOf(policy.Properties.Roles) === roleId)
+    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement)
+    .map((statement) => ({ ...statement, Action: [statement.Action].flat() }));
+
+/** The logical ids a statement's resources point at (CDK merges statements with the same actions). */
+const resourceIds = (statement: Statement) => [statement.Resource].flat().map(logicalIdOf);
+
+/** The pipe resource of one entry of the pipe table, with its role and policy. */
+const pipeOf = (pipe: PipeDefinition) => {
+  const found = resourcesOfType(template, 'AWS::Pipes::Pipe').find(([id]) => id.startsWith(pascalCase(pipe.name)));
+  if (!found) throw new Error(`no pipe ${pipe.name}`);
+  const [pipeId, resource] = found;
+  const properties = resource.Properties as {
+    RoleArn: unknown;
+    Source: unknown;
+    Target: unknown;
+    TargetParameters?: unknown;
+    SourceParameters: {
+      DynamoDBStreamParameters: Record<string, unknown> & { DeadLetterConfig: { Arn: unknown } };
+      FilterCriteria: { Filters: { Pattern: string }[] };
+    };
+  };
+  const roleId = logicalIdOf(properties.RoleArn)!;
+  return { pipeId, properties, roleId, dependsOn: (resource as { DependsOn?: string[] }).DependsOn ?? [] };
+};
+
+/** The table's stream, as the workers stack imports it from the data stack. */
+const isTableStream = (value: unknown) => /MarketplaceData.*Table.*StreamArn/.test(JSON.stringify(value));
+
+describe('the pipes from the outbox', () => {
+  it('are one EventBridge Pipe per entry of the pipe table, from the table stream to the target queue', () => {
+    template.resourceCountIs('AWS::Pipes::Pipe', pipes.length);
+    for (const pipe of pipes) {
+      const { properties } = pipeOf(pipe);
+      expect(isTableStream(properties.Source), pipe.name).toBe(true);
+      expect(logicalIdOf(properties.Target), pipe.name).toMatch(new RegExp(`^${pascalCase(pipe.target)}Queue`));
+    }
+  });
+
+  it('carry only the outbox records of their event types, as the stream record itself', () => {
+    for (const pipe of pipes) {
+      const { properties } = pipeOf(pipe);
+      expect(properties.SourceParameters.FilterCriteria).toEqual({
+        Filters: [{ Pattern: JSON.stringify(pipeFilterPattern(pipe)) }],
+      });
+      // No input template: the workers parse the DynamoDB stream record.
+      expect(properties.TargetParameters).toBeUndefined();
+    }
+    const completed = pipeOf(pipes.find((pipe) => pipe.target === 'zip-builds')!);
+    expect(completed.properties.SourceParameters.FilterCriteria.Filters[0]!.Pattern).toContain('order_completed');
+  });
+
+  it('read from the oldest record the stream holds, ten at a time', () => {
+    for (const pipe of pipes) {
+      expect(pipeOf(pipe).properties.SourceParameters.DynamoDBStreamParameters).toMatchObject({
+        StartingPosition: 'TRIM_HORIZON',
+        BatchSize: 10,
+        MaximumRetryAttempts: expect.any(Number),
+      });
+    }
+  });
+
+  it('may read exactly the table stream and send to exactly their target and dead-letter queues', () => {
+    for (const pipe of pipes) {
+      const { properties, roleId } = pipeOf(pipe);
+      const deadLetterId = logicalIdOf(properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn);
+      const targetId = logicalIdOf(properties.Target);
+      const statements = statementsOfRole(roleId);
+      for (const statement of statements) {
+        expect(statement.Effect).toBe('Allow');
+        const service = statement.Action[0]!.split(':')[0];
+        expect(statement.Action.every((action) => action.startsWith(`${service}:`))).toBe(true);
+        if (service === 'dynamodb' && statement.Action.includes('dynamodb:ListStreams')) {
+          // ListStreams has no resource-level permissions in IAM.
+          expect(statement).toMatchObject({ Action: ['dynamodb:ListStreams'], Resource: '*' });
+        } else if (service === 'dynamodb') {
+          expect(statement.Action.sort()).toEqual(
+            ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'].sort(),
+          );
+          expect(isTableStream(statement.Resource)).toBe(true);
+        } else {
+          expect(service).toBe('sqs');
+          expect(statement.Action).toContain('sqs:SendMessage');
+          for (const queueId of resourceIds(statement)) expect([targetId, deadLetterId]).toContain(queueId);
+        }
+      }
+      const sentTo = statements.filter((s) => s.Action.includes('sqs:SendMessage')).flatMap(resourceIds);
+      expect(sentTo.sort()).toEqual([targetId, deadLetterId].sort());
+    }
+  });
+
+  it('are the only ones who may use their roles, and wait for the role policy before starting', () => {
+    for (const pipe of pipes) {
+      const { roleId, dependsOn } = pipeOf(pipe);
+      template.hasResourceProperties('AWS::IAM::Role', {
+        AssumeRolePolicyDocument: {
+          Statement: [
+            Match.objectLike({
+              Principal: { Service: 'pipes.amazonaws.com' },
+              Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } },
+            }),
+          ],
+        },
+      });
+      const policyIds = resourcesOfType(template, 'AWS::IAM::Policy')
+        .filter(([, policy]) => logicalIdOf(policy.Properties.Roles) === roleId)
+        .map(([id]) => id);
+      expect(policyIds).toHaveLength(1);
+      expect(dependsOn).toContain(policyIds[0]);
+    }
+  });
+
+  it('put what they cannot deliver in a dead-letter queue that raises an alarm', () => {
+    for (const pipe of pipes) {
+      const deadLetterId = logicalIdOf(
+        pipeOf(pipe).properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn,
+      );
+      expect(deadLetterId).toMatch(/DeadLetterQueue/);
+      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Threshold: 1,
+        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      });
+    }
+  });
+});
+
+/** A workers stack of its own, to try tables the live ones do not contain. */
+const buildWorkers = (options: { pipes?: readonly PipeDefinition[]; workers?: typeof workers; stream?: boolean }) => {
+  // Synthesis checks only: no esbuild run for these functions.
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+  const shared = new Stack(app, 'Shared');
+  const table = new Table(shared, 'Table', {
+    partitionKey: { name: 'pk', type: AttributeType.STRING },
+    ...(options.stream === false ? {} : { stream: StreamViewType.NEW_IMAGE }),
+  });
+  return new WorkersStack(app, 'Workers', {
+    table,
+    workers: options.workers ?? workers,
+    pipes: options.pipes ?? [],
+    firebaseProjectId: 'acme-photos',
+  });
+};
+
 describe('the worker table', () => {
   it('is refused when a queue would hand a message out again before its worker may have finished', () => {
-    const app = new App();
-    const shared = new Stack(app, 'Shared');
     const build = () =>
-      new WorkersStack(app, 'Workers', {
-        table: Table.fromTableName(shared, 'Table', 'marketplace'),
-        workers: [{ ...workers[0]!, visibilityTimeoutSeconds: 10, timeoutSeconds: 30 }],
-        firebaseProjectId: 'acme-photos',
-      });
+      buildWorkers({ workers: [{ ...workers[0]!, visibilityTimeoutSeconds: 10, timeoutSeconds: 30 }] });
     expect(build).toThrow(/visibility timeout is shorter/);
+  });
+});
+
+describe('the pipe table', () => {
+  it('is refused with a third pipe, since a stream shard serves at most two readers', () => {
+    const three = [...pipes, { name: 'third', target: 'order-events' as const }, ...pipes].slice(0, 3);
+    expect(() => buildWorkers({ pipes: three })).toThrow(/at most 2/);
+    expect(() => buildWorkers({ pipes: three.slice(0, 2) })).not.toThrow();
+  });
+
+  it('is refused when a pipe targets a queue no worker consumes', () => {
+    const orderEventsOnly = workers.filter((worker) => worker.queue === 'order-events');
+    const build = () => buildWorkers({ workers: orderEventsOnly, pipes: [{ name: 'zips', target: 'zip-builds' }] });
+    expect(build).toThrow(/"zip-builds" queue, which no worker consumes/);
+  });
+
+  it('is refused when the table has no stream to read', () => {
+    expect(() => buildWorkers({ pipes, stream: false })).toThrow(/stream, which is off/);
   });
 });
