@@ -28,7 +28,7 @@ export function OrderActions({ order, fullWidth }: OrderActionsProps) {
           component={Link}
           to={`/orders/${order.id}/payment`}
           size="xs"
-          color="red.8"
+          color="red.9"
           leftSection={<IconCreditCard size={16} aria-hidden="true" />}
         >
           Complete Payment

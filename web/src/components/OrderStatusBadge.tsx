@@ -16,7 +16,7 @@ const statusColours: Record<OrderStatus, { color: string; text: string }> = {
 export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus; size?: BadgeProps['size'] }) {
   const colours = statusColours[status] ?? statusColours.cancelled;
   return (
-    <Badge variant="light" color={colours.color} c={colours.text} size={size}>
+    <Badge variant="light" color={colours.color} c={colours.text} size={size} style={{ flexShrink: 0 }}>
       {orderStatusLabel(status)}
     </Badge>
   );
@@ -25,7 +25,7 @@ export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus;
 /** A red 'Late' marker for an order past its due time. */
 export function LateBadge({ size = 'md' }: { size?: BadgeProps['size'] }) {
   return (
-    <Badge variant="light" color="red" c={statusColours.pending_payment.text} size={size}>
+    <Badge variant="light" color="red" c={statusColours.pending_payment.text} size={size} style={{ flexShrink: 0 }}>
       Late
     </Badge>
   );

@@ -7,11 +7,11 @@ export function StatCard({ label, value, icon }: { label: string; value: string;
   return (
     <Paper withBorder p="lg" radius="lg" role="group" aria-labelledby={labelId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-        <div>
+        <div style={{ minWidth: 0 }}>
           <Text id={labelId} fz="sm" fw={600} c="gray.7">
             {label}
           </Text>
-          <Text fz={{ base: 24, sm: 28 }} fw={700} lh={1.2} mt={6}>
+          <Text fz={{ base: 22, sm: 28 }} fw={700} lh={1.2} mt={6} style={{ overflowWrap: 'anywhere' }}>
             {value}
           </Text>
         </div>

@@ -38,7 +38,7 @@ export function AssignedEditorCard({ order }: { order: OrderDetailView }) {
           </div>
         )}
         {canRate && (
-          <Button variant="light" onClick={openRating} leftSection={<IconStar size={16} aria-hidden="true" />}>
+          <Button onClick={openRating} leftSection={<IconStar size={16} aria-hidden="true" />}>
             Rate Editor
           </Button>
         )}

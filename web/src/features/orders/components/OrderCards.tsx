@@ -14,7 +14,9 @@ export function OrderCards({ orders }: { orders: OrderSummaryView[] }) {
         <Paper component="li" key={order.id} withBorder p="md" radius="md">
           <Stack gap="xs">
             <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-              <Text fw={650}>{orderDisplayName(order)}</Text>
+              <Text fw={650} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                {orderDisplayName(order)}
+              </Text>
               <OrderStatusBadge status={order.status} size="sm" />
             </Group>
             <Text fz="sm" c="gray.7">

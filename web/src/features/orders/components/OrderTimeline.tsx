@@ -18,7 +18,15 @@ export function OrderTimeline({ order }: { order: OrderDetailView }) {
       <Title order={2} fz="lg" id="order-timeline-heading" mb="md">
         Timeline
       </Title>
-      <Timeline active={lastReached} bulletSize={22} lineWidth={2} component="ol" p={0} m={0}>
+      <Timeline
+        active={lastReached}
+        bulletSize={22}
+        lineWidth={2}
+        component="ol"
+        p={0}
+        m={0}
+        style={{ listStyle: 'none' }}
+      >
         {steps.map((step) => (
           <Timeline.Item
             key={step.title}

@@ -40,7 +40,14 @@ export function RateEditorModal({ orderId, opened, onClose }: RateEditorModalPro
   };
 
   return (
-    <Modal opened={opened} onClose={close} title="Rate Your Editor" centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Rate Your Editor"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text fz="sm" c="gray.7" mb="md">
         How happy are you with the edited photos? Choose from 1 to {RATING_MAX} stars.
       </Text>
@@ -59,13 +66,13 @@ export function RateEditorModal({ orderId, opened, onClose }: RateEditorModalPro
             aria-pressed={rating === value}
             onClick={() => setRating(value)}
             onMouseEnter={() => setPreview(value)}
-            p={4}
+            p={2}
             style={{ borderRadius: 'var(--mantine-radius-sm)', lineHeight: 0 }}
           >
             {value <= shown ? (
-              <IconStarFilled size={28} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
+              <IconStarFilled size={26} color="var(--mantine-color-yellow-7)" aria-hidden="true" />
             ) : (
-              <IconStar size={28} color="var(--mantine-color-gray-6)" aria-hidden="true" />
+              <IconStar size={26} color="var(--mantine-color-gray-6)" aria-hidden="true" />
             )}
           </UnstyledButton>
         ))}

@@ -36,7 +36,7 @@ function OrderActionsPanel({ order }: { order: OrderDetailView }) {
           <Button
             component={Link}
             to={`/orders/${order.id}/payment`}
-            color="red.8"
+            color="red.9"
             fullWidth
             leftSection={<IconCreditCard size={18} aria-hidden="true" />}
           >
@@ -64,8 +64,8 @@ export function OrderDetailPage() {
   const { orderId } = useParams();
   const { data: order, error, isLoading } = useOrder(orderId);
 
-  if (isLoading) return <PageLoader label="Loading the order…" />;
-  if (isMissing(error) || (!error && !order)) {
+  if (isLoading || (!error && !order)) return <PageLoader label="Loading the order…" />;
+  if (isMissing(error)) {
     return (
       <Stack gap="md" align="flex-start">
         <PageHeader
@@ -104,7 +104,7 @@ export function OrderDetailPage() {
         }
       />
       <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }}>
+        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
           <Stack gap="lg">
             <OrderSummary order={order} />
             <PhotoStatus
@@ -115,10 +115,11 @@ export function OrderDetailPage() {
             <OrderTimeline order={order} />
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 4 }}>
+        {/* On a phone the actions come first, so Download and Pay need no scrolling. */}
+        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
           <Stack gap="lg">
-            <AssignedEditorCard order={order} />
             <OrderActionsPanel order={order} />
+            <AssignedEditorCard order={order} />
           </Stack>
         </Grid.Col>
       </Grid>
