@@ -165,6 +165,25 @@ describe('card payments', () => {
     expect((await sendWebhook(payload, signed(payload))).status).toBe(200);
   });
 
+  it('verifies a webhook whose body API Gateway passed base64-encoded', async () => {
+    const { handler } = await import('../src/handlers/payments/stripe-webhook');
+    const payload = JSON.stringify({ id: 'evt_b64', object: 'event', type: 'customer.created', data: { object: {} } });
+    const invoke = (signature: string) =>
+      handler(
+        {
+          routeKey: 'POST /api/webhooks/stripe',
+          headers: { 'content-type': 'application/octet-stream', 'stripe-signature': signature },
+          body: Buffer.from(payload).toString('base64'),
+          isBase64Encoded: true,
+          requestContext: {},
+        } as never,
+        { awsRequestId: 'test', functionName: 'payments/stripe-webhook' } as never,
+      );
+
+    expect((await invoke(signed(payload))).statusCode).toBe(200);
+    expect((await invoke(signed(`${payload} `))).statusCode).toBe(400);
+  });
+
   it('pays an order exactly once when ten webhooks and ten confirmations arrive at once', async () => {
     const photographer = await aPhotographer();
     const created = await anOrder(photographer);

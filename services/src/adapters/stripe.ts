@@ -91,3 +91,18 @@ export const verifiedWebhookEvent = async (payload: string | Buffer, signature: 
     throw error;
   }
 };
+
+/** Gives back all of a payment (or `amountCents` of it); the key makes a retried refund happen once. */
+export const refundPayment = async ({
+  paymentIntentId,
+  amountCents,
+  idempotencyKey,
+}: {
+  paymentIntentId: string;
+  amountCents?: number;
+  idempotencyKey: string;
+}) =>
+  (await stripe()).refunds.create(
+    { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+    { idempotencyKey },
+  );
