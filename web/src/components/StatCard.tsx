@@ -5,7 +5,7 @@ import { type ReactNode, useId } from 'react';
 export function StatCard({ label, value, icon }: { label: string; value: string; icon?: ReactNode }) {
   const labelId = useId();
   return (
-    <Paper withBorder p="lg" radius="lg" role="group" aria-labelledby={labelId}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg" role="group" aria-labelledby={labelId}>
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Text id={labelId} fz="sm" fw={600} c="gray.7">
@@ -16,7 +16,7 @@ export function StatCard({ label, value, icon }: { label: string; value: string;
           </Text>
         </div>
         {icon && (
-          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true">
+          <ThemeIcon size={40} radius="md" variant="light" aria-hidden="true" visibleFrom="sm">
             {icon}
           </ThemeIcon>
         )}
