@@ -14,6 +14,9 @@ import {
 const DOWNLOAD_SUCCESS = 'Completed photos downloaded successfully!';
 const DOWNLOAD_FAILURE = 'Failed to download photos';
 
+const preparingText = (progress: DownloadProgress | null) =>
+  progress ? `Preparing your zip… ${progress.filesDone} of ${progress.fileCount} files` : 'Preparing your zip…';
+
 const failureText = (error: unknown) => {
   if (error instanceof DownloadTimeoutError) return `Download failed: ${error.message}`;
   if (error instanceof ApiError && error.serverMessage) return `Download failed: ${error.serverMessage}`;
@@ -75,7 +78,7 @@ export function DownloadEditedPhotosButton({
         {label}
       </Button>
       <Text role="status" fz="xs" c="gray.7" aria-live="polite">
-        {busy ? `Preparing your zip… ${progress ? `${progress.filesDone} of ${progress.fileCount} files` : ''}` : ''}
+        {busy ? preparingText(progress) : ''}
       </Text>
     </Stack>
   );
