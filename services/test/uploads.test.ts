@@ -98,6 +98,19 @@ describe('signing an upload', () => {
     expect([...url.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
   });
 
+  it('signs a part of a multipart upload without a checksum or content type for the browser to match', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = keyFor(orderId, 'living-room.arw');
+    const response = await sign(photographer, orderId, { method: 'PUT', key, uploadId: 'upload-1', partNumber: 3 });
+    expect(response.status).toBe(200);
+    expect(response.body.headers).toBeUndefined();
+    const url = new URL(response.body.url);
+    expect(url.searchParams.get('partNumber')).toBe('3');
+    expect(url.searchParams.get('uploadId')).toBe('upload-1');
+    expect([...url.searchParams.keys()].filter((name) => /checksum/i.test(name))).toEqual([]);
+  });
+
   it('tells another photographer the order does not exist', async () => {
     const owner = await aPhotographer();
     const orderId = await anOrder(owner);
@@ -202,6 +215,17 @@ describe('registering an upload', () => {
     const otherOrderId = await anOrder(photographer);
     expect((await register(photographer, otherOrderId, key, 'a.jpg')).status).toBe(403);
     expect((await getOrder(otherOrderId))?.photographerUploadCount).toBe(0);
+  });
+
+  it('refuses to count a photo once the order is paid', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = await uploadWithSignedPut(photographer, orderId, 'late.jpg', Buffer.from('late'));
+    await payOrder(orderId);
+    const response = await register(photographer, orderId, key, 'late.jpg');
+    expect(response.status).toBe(409);
+    expect(response.body.message).toBe('Photos can only be added while the order awaits payment');
+    expect((await getOrder(orderId))?.photographerUploadCount).toBe(0);
   });
 
   it('refuses and deletes an object over the size cap', async () => {
