@@ -254,6 +254,20 @@ describe('the edited photos zip', () => {
     expect(await editedDownload(orderId)).toMatchObject({ status: 'ready', zipKey: ready!.zipKey, filesDone: 3 });
   }, 40_000);
 
+  it('asks for no new build on every poll right after a build of the same files failed', async () => {
+    await whenReady(orderId);
+    await db().download.patch({ orderId, kind: 'edited' }).set({ status: 'failed', error: 'S3 was unavailable' }).go();
+
+    const response = await as(photographer).get(`/api/orders/${orderId}/download-completed`);
+    expect(response).toEqual({ status: 202, body: { status: 'building', filesDone: 0, fileCount: 3 } });
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(await editedDownload(orderId)).toMatchObject({ status: 'failed' });
+
+    // A minute later, the next poll tries again.
+    await backdate(orderId, 2);
+    expect((await downloadWhenReady(photographer, orderId)).status).toBe(200);
+  }, 40_000);
+
   it('is for the photographer who owns the order only', async () => {
     const path = `/api/orders/${orderId}/download-completed`;
     const otherPhotographer = await aPhotographer();

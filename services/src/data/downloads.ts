@@ -57,10 +57,23 @@ export const isReadyFor = (
 ): download is DownloadRecord & { zipKey: string } =>
   download?.status === 'ready' && download.sourceFingerprint === fingerprint && !!download.zipKey;
 
+/** After a failed build of the same files, a new one is asked for no sooner than this. */
+export const RETRY_FAILED_BUILD_MS = 60 * 1000;
+
 export const isBuildInProgress = (download: DownloadRecord | null, fingerprint: string, now = Date.now()) =>
   download?.status === 'building' &&
   download.sourceFingerprint === fingerprint &&
   Date.parse(download.updatedAt) > now - BUILD_LEASE_MS;
+
+/** Whether a caller should ask for a build: none alive, and no recent failure of the same files (polling must not flood). */
+export const shouldRequestBuild = (download: DownloadRecord | null, fingerprint: string, now = Date.now()) => {
+  if (isBuildInProgress(download, fingerprint, now)) return false;
+  const failedRecently =
+    download?.status === 'failed' &&
+    download.sourceFingerprint === fingerprint &&
+    Date.parse(download.updatedAt) > now - RETRY_FAILED_BUILD_MS;
+  return !failedRecently;
+};
 
 /**
  * Takes the build of these files, unless another build of the very same files is alive: true

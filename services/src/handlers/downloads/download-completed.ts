@@ -3,7 +3,13 @@ import { type CompletedDownloadView, editedZipFilename } from '@marketplace/even
 import { publish } from '../../adapters/queue-publisher';
 import { photosBucket, s3 } from '../../adapters/s3';
 import { zipDownloadUrl } from '../../adapters/zip-archive';
-import { getDownload, isBuildInProgress, isReadyFor, sourceFingerprint } from '../../data/downloads';
+import {
+  getDownload,
+  isBuildInProgress,
+  isReadyFor,
+  shouldRequestBuild,
+  sourceFingerprint,
+} from '../../data/downloads';
 import { getOwnOrder, listImages } from '../../data/orders';
 import { Conflict } from '../../http/errors';
 import { http } from '../../http/http';
@@ -13,7 +19,7 @@ import { orderParams } from '../orders/order-params';
 /**
  * The photographer's edited photos as one zip: a short-lived link when the zip for the order's
  * current files is ready, else 202 with the build's progress (asking the zip worker for it
- * unless a build of those files is already alive, so polling never floods the queue).
+ * unless a build of those files is alive or failed a moment ago, so polling never floods the queue).
  */
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
   const order = await getOwnOrder(params.id, user.userId);
@@ -37,14 +43,13 @@ export const handler = http({ params: orderParams }, async ({ params, user }) =>
     return ok(view);
   }
 
-  const building = isBuildInProgress(download, fingerprint);
-  if (!building) {
+  if (shouldRequestBuild(download, fingerprint)) {
     const request: ZipBuildMessage = { orderId: order.orderId, kind: 'edited', requestedAt: new Date().toISOString() };
     await publish('zip-builds', [request]);
   }
   const view: CompletedDownloadView = {
     status: 'building',
-    filesDone: building ? (download?.filesDone ?? 0) : 0,
+    filesDone: isBuildInProgress(download, fingerprint) ? (download?.filesDone ?? 0) : 0,
     fileCount: images.length,
   };
   return json(202, view);
