@@ -25,7 +25,7 @@ export const MAX_ORIGINAL_PARTS = Math.ceil(MAX_ORIGINAL_BYTES / S3_MIN_PART_BYT
 
 export const NOT_AWAITING_PAYMENT = 'Photos can only be added while the order awaits payment';
 
-const megabytes = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
 
 export const originalTooLargeMessage = (size: number, cap = MAX_ORIGINAL_BYTES) =>
   `Each photo may be at most ${megabytes(cap)}; this file is ${megabytes(size)}`;
@@ -100,7 +100,10 @@ export const uploadStepFor = (request: SignUploadInput): UploadStep | UploadRefu
     case 'PUT':
       if (partNumber === undefined) return { kind: 'invalid', message: 'Uploading a part needs its part number' };
       if (partNumber > MAX_ORIGINAL_PARTS) {
-        return { kind: 'invalid', message: originalTooLargeMessage(partNumber * S3_MIN_PART_BYTES) };
+        return {
+          kind: 'invalid',
+          message: `Each photo may be at most ${megabytes(MAX_ORIGINAL_BYTES)}; part ${partNumber} would go beyond it`,
+        };
       }
       return { step: 'upload-part', uploadId, partNumber };
     case 'GET':
