@@ -51,7 +51,8 @@ export function StripePaymentForm({
   submitterRef: RefObject<CardSubmitter | null>;
 }) {
   return (
-    <Elements stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
+    // Elements reads the client secret once, so another order needs a fresh instance.
+    <Elements key={clientSecret} stripe={stripeFor(publishableKey)} options={{ clientSecret }}>
       <PaymentElementSubmitter submitterRef={submitterRef} />
     </Elements>
   );

@@ -50,8 +50,16 @@ export function PhotoDropZone({
           *
         </span>
       </Text>
+      {/* Outside the drop area, so the area (a button) holds no other control. */}
+      <input {...getInputProps({ accept: acceptAttribute })} aria-label="Choose photos" />
       <Paper
-        {...getRootProps({ 'aria-labelledby': 'photo-drop-zone-label', 'aria-describedby': 'photo-drop-zone-hint' })}
+        {...getRootProps({
+          // A focusable area that opens the file picker on Enter or Space: a button to assistive technology.
+          role: 'button',
+          'aria-labelledby': 'photo-drop-zone-label',
+          'aria-describedby': 'photo-drop-zone-hint',
+          'aria-disabled': disabled || undefined,
+        })}
         withBorder
         p="xl"
         radius="md"
@@ -67,7 +75,6 @@ export function PhotoDropZone({
           background: isDragActive ? 'var(--mantine-primary-color-light)' : undefined,
         }}
       >
-        <input {...getInputProps({ accept: acceptAttribute })} aria-label="Choose photos" />
         <Stack align="center" gap={6} ta="center">
           <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
             <IconPhotoUp size={24} />
