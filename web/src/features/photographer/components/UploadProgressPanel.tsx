@@ -21,6 +21,36 @@ const statusColors: Record<UploadRowStatus, string> = {
   missing: 'orange',
 };
 
+/**
+ * A progress bar whose whole track is the progressbar, so it is present and visible from 0%
+ * (Mantine puts the role on the filled part, which has no width until bytes move).
+ */
+function UploadProgressBar({
+  value,
+  label,
+  size,
+  color,
+}: {
+  value: number;
+  label: string;
+  size: 'sm' | 'lg';
+  color?: string;
+}) {
+  return (
+    <Progress.Root
+      size={size}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={value}
+      aria-valuetext={`${value}%`}
+    >
+      <Progress.Section value={value} color={color} withAria={false} />
+    </Progress.Root>
+  );
+}
+
 function UploadRowView({ row }: { row: UploadRow }) {
   return (
     <Stack gap={4} component="li">
@@ -37,11 +67,11 @@ function UploadRowView({ row }: { row: UploadRow }) {
           </Badge>
         </Group>
       </Group>
-      <Progress
+      <UploadProgressBar
         value={row.percent}
         size="sm"
         color={statusColors[row.status]}
-        aria-label={`Upload progress for ${row.filename}`}
+        label={`Upload progress for ${row.filename}`}
       />
       {row.error && (
         <Text fz="xs" c="red.8">
@@ -87,7 +117,7 @@ export function UploadProgressPanel({
               {progress.overallPercent}%
             </Text>
           </Group>
-          <Progress value={progress.overallPercent} size="lg" aria-label="Overall upload progress" />
+          <UploadProgressBar value={progress.overallPercent} size="lg" label="Overall upload progress" />
         </Stack>
         {progress.failedCount > 0 && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">

@@ -1,4 +1,5 @@
 import {
+  MAX_ORIGINAL_BYTES,
   MULTIPART_PART_BYTES,
   MULTIPART_THRESHOLD_BYTES,
   originalsPrefix,
@@ -7,7 +8,7 @@ import {
 } from '@marketplace/events/orders';
 import AwsS3, { type AwsBody } from '@uppy/aws-s3';
 import Uppy, { type Meta, type UppyFile } from '@uppy/core';
-import GoldenRetriever from '@uppy/golden-retriever';
+import GoldenRetriever, { type GoldenRetrieverOptions } from '@uppy/golden-retriever';
 import { apiErrorText } from '../../../lib/api-client';
 import { registerOriginal, signOriginalUpload } from '../api/upload-originals';
 import { type PendingOrder, writePendingOrder } from './pending-order';
@@ -17,6 +18,15 @@ const PARALLEL_FILES = 5;
 const REGISTER_RETRY_DELAYS_MS = [1000, 3000];
 /** How long to wait for the upload state of a previous page load before calling files lost. */
 const RESTORE_WAIT_MS = 10_000;
+/**
+ * Copies of the chosen files kept in IndexedDB so a reload can resume them. Golden Retriever's
+ * own default skips files over 10 MB (every RAW file); it passes these limits on to its store,
+ * though its types name only the database's name and version.
+ */
+const resumableCopies = {
+  maxFileSize: MAX_ORIGINAL_BYTES,
+  maxTotalSize: 4 * 1024 * 1024 * 1024,
+} as GoldenRetrieverOptions['indexedDB'];
 
 export type UploadRowStatus = 'waiting' | 'uploading' | 'registering' | 'done' | 'failed' | 'missing';
 
@@ -72,7 +82,7 @@ export class OriginalsUpload {
     const uppyId = `order-originals-${orderId}`;
     this.restoreSettled = localStorage.getItem(`uppyState:${uppyId}`) === null;
     this.uppy = new Uppy<Meta, AwsBody>({ id: uppyId, autoProceed: false })
-      .use(GoldenRetriever, { serviceWorker: false })
+      .use(GoldenRetriever, { serviceWorker: false, indexedDB: resumableCopies })
       .use(AwsS3, {
         limit: PARALLEL_FILES,
         allowedMetaFields: false,
