@@ -1,7 +1,7 @@
 import type { JobTypeView } from '@marketplace/events/job-types';
 import type { CreateOrderResponse } from '@marketplace/events/orders';
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { fakeFirebase } from '../../../test/fake-firebase-auth';
 import { aMeView } from '../../../test/me-view';
@@ -81,7 +81,10 @@ describe('Create order page', { timeout: 15_000 }, () => {
     fakeApi.on('GET', '/api/orders/job-types', { status: 200, body: [basic, hdr, retired] });
   });
 
-  afterEach(() => sessionStorage.clear());
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.unstubAllEnvs();
+  });
 
   it('offers the active services with their price per photo', async () => {
     const view = renderApp('/create-order');
@@ -263,6 +266,36 @@ describe('Create order page', { timeout: 15_000 }, () => {
     expect(screen.getByRole('button', { name: 'Pay $16.00' })).toBeInTheDocument();
     await view.user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('textbox', { name: /Service type/ })).toBeInTheDocument();
+    expect(sessionStorage.getItem('create-order:pending')).toBeNull();
+  });
+
+  it('pays for the new order by card, then says so and goes to the dashboard', async () => {
+    vi.stubEnv('VITE_LOCAL_STRIPE_URL', 'http://127.0.0.1:12111');
+    fakeApi.on('POST', '/v1/payment_intents/pi_123/confirm', {
+      status: 200,
+      body: { id: 'pi_123', status: 'succeeded' },
+    });
+    fakeApi.on('POST', '/api/orders/order-1/payment-success', { status: 200, body: { id: 'order-1', status: 'paid' } });
+    sessionStorage.setItem(
+      'create-order:pending',
+      JSON.stringify({
+        order: createdOrder.order,
+        clientSecret: createdOrder.stripeClientSecret,
+        uploads: { f1: { filename: 'front.jpg', size: MEGABYTE, key: 'k1', registered: true } },
+        uploadsComplete: true,
+      }),
+    );
+    const view = renderApp('/create-order');
+    await screen.findByRole('heading', { name: 'Complete Payment' }, { timeout: 5000 });
+    await view.user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
+    await view.user.type(screen.getByRole('textbox', { name: 'Expiry' }), '1230');
+    await view.user.type(screen.getByRole('textbox', { name: 'CVC' }), '123');
+    await view.user.click(screen.getByRole('button', { name: 'Pay $16.00' }));
+    expect(await screen.findByText('Payment successful!')).toBeInTheDocument();
+    expect(fakeApi.requestsTo('POST', '/api/orders/order-1/payment-success')[0]?.body).toEqual({
+      paymentIntentId: 'pi_123',
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
     expect(sessionStorage.getItem('create-order:pending')).toBeNull();
   });
 
