@@ -73,10 +73,25 @@ async function setPhotoCount(view: ReturnType<typeof renderApp>, value: string) 
   if (value) await view.user.type(photoCountBox(), value);
 }
 
+/** The order this tab was paying for before a reload, as the page keeps it. */
+const keepOrderBeingPaid = (ownerUid: string) =>
+  sessionStorage.setItem(
+    'create-order:pending',
+    JSON.stringify({
+      ownerUid,
+      order: createdOrder.order,
+      clientSecret: createdOrder.stripeClientSecret,
+      uploads: { f1: { filename: 'front.jpg', size: MEGABYTE, key: 'k1', registered: true } },
+      uploadsComplete: true,
+    }),
+  );
+
+let signedInUid = '';
+
 describe('Create order page', { timeout: 15_000 }, () => {
   beforeEach(() => {
     sessionStorage.clear();
-    fakeFirebase.signInAs({ email: 'pat@example.com' });
+    signedInUid = fakeFirebase.signInAs({ email: 'pat@example.com' }).uid;
     fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView() });
     fakeApi.on('GET', '/api/orders/job-types', { status: 200, body: [basic, hdr, retired] });
   });
@@ -251,15 +266,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
   }, 20_000);
 
   it('returns to an order being paid after a reload, and Cancel goes back to the details', async () => {
-    sessionStorage.setItem(
-      'create-order:pending',
-      JSON.stringify({
-        order: createdOrder.order,
-        clientSecret: createdOrder.stripeClientSecret,
-        uploads: { f1: { filename: 'front.jpg', size: MEGABYTE, key: 'k1', registered: true } },
-        uploadsComplete: true,
-      }),
-    );
+    keepOrderBeingPaid(signedInUid);
     const view = renderApp('/create-order');
     expect(await screen.findByRole('heading', { name: 'Complete Payment' })).toBeInTheDocument();
     expect(screen.getByText(/Order #1042 · 2 photos to edit/)).toBeInTheDocument();
@@ -276,15 +283,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
       body: { id: 'pi_123', status: 'succeeded' },
     });
     fakeApi.on('POST', '/api/orders/order-1/payment-success', { status: 200, body: { id: 'order-1', status: 'paid' } });
-    sessionStorage.setItem(
-      'create-order:pending',
-      JSON.stringify({
-        order: createdOrder.order,
-        clientSecret: createdOrder.stripeClientSecret,
-        uploads: { f1: { filename: 'front.jpg', size: MEGABYTE, key: 'k1', registered: true } },
-        uploadsComplete: true,
-      }),
-    );
+    keepOrderBeingPaid(signedInUid);
     const view = renderApp('/create-order');
     await screen.findByRole('heading', { name: 'Complete Payment' }, { timeout: 5000 });
     await view.user.type(screen.getByRole('textbox', { name: 'Card number' }), '4242424242424242');
@@ -297,6 +296,12 @@ describe('Create order page', { timeout: 15_000 }, () => {
     });
     await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
     expect(sessionStorage.getItem('create-order:pending')).toBeNull();
+  });
+
+  it("never shows another sign-in's unpaid order kept in the same tab", async () => {
+    keepOrderBeingPaid('someone-else');
+    await openCreateOrder();
+    expect(screen.queryByRole('heading', { name: 'Complete Payment' })).not.toBeInTheDocument();
   });
 
   it('says so when no service is open for orders', async () => {

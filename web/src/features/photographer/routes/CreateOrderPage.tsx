@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { PaymentStep } from '../../../components/payment/PaymentStep';
 import { apiErrorText } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
 import { createOrder } from '../api/create-order';
 import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
@@ -73,8 +74,10 @@ function UploadStage({
 /** Create Order: details and photos, then the photos go to S3, then the card payment. */
 export function CreateOrderPage() {
   const navigate = useNavigate();
+  const { user } = useAuth();
+  const ownerUid = user?.uid;
   const jobTypes = useJobTypes();
-  const [pending, setPending] = useState<PendingOrder | null>(readPendingOrder);
+  const [pending, setPending] = useState<PendingOrder | null>(() => readPendingOrder(ownerUid));
   const [details, setDetails] = useState<OrderDetails>(emptyDetails);
   const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
   const [creating, setCreating] = useState(false);
@@ -112,7 +115,12 @@ export function CreateOrderPage() {
     try {
       const created = await createOrder(input);
       notifications.show({ color: 'green', message: 'Order created! Please complete payment.' });
-      const newPending: PendingOrder = { order: created.order, clientSecret: created.stripeClientSecret, uploads: {} };
+      const newPending: PendingOrder = {
+        ownerUid: ownerUid ?? '',
+        order: created.order,
+        clientSecret: created.stripeClientSecret,
+        uploads: {},
+      };
       writePendingOrder(newPending);
       originalsUploadFor(newPending).start(details.files);
       setPending(newPending);
@@ -136,7 +144,7 @@ export function CreateOrderPage() {
           pending={pending}
           onCancel={() => leaveOrder(orderId)}
           onUploaded={() => {
-            const uploaded = { ...(readPendingOrder() ?? pending), uploadsComplete: true };
+            const uploaded = { ...(readPendingOrder(ownerUid) ?? pending), uploadsComplete: true };
             writePendingOrder(uploaded);
             endOriginalsUpload(orderId);
             setPending(uploaded);

@@ -5,6 +5,8 @@ import type { CreateOrderResponse } from '@marketplace/events/orders';
  * order (and its uploads) instead of creating another one.
  */
 export interface PendingOrder {
+  /** Who created it: a tab shared by two sign-ins never shows one person's order to the other. */
+  ownerUid: string;
   order: CreateOrderResponse['order'];
   clientSecret: string;
   /** Every file chosen for the order, by Uppy file id: whether S3 has it and the API counted it. */
@@ -23,10 +25,11 @@ export interface PendingUpload {
 
 const STORAGE_KEY = 'create-order:pending';
 
-export function readPendingOrder(): PendingOrder | null {
+export function readPendingOrder(ownerUid: string | undefined): PendingOrder | null {
   try {
     const stored = sessionStorage.getItem(STORAGE_KEY);
-    return stored ? (JSON.parse(stored) as PendingOrder) : null;
+    const pending = stored ? (JSON.parse(stored) as PendingOrder) : null;
+    return pending && pending.ownerUid === ownerUid ? pending : null;
   } catch {
     return null;
   }
