@@ -14,4 +14,8 @@ describe('formatFileSize', () => {
     expect(formatFileSize(300 * 1024)).toBe('0.3 MB');
     expect(formatFileSize(0)).toBe('0.0 MB');
   });
+
+  it('never shows a small but non-empty file as 0.0 MB', () => {
+    expect(formatFileSize(20 * 1024)).toBe('< 0.1 MB');
+  });
 });
