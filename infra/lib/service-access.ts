@@ -2,7 +2,7 @@ import type { QueueName } from '@marketplace/events/order-events';
 import type { Grant } from '@marketplace/services/routes';
 import { Stack } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -42,6 +42,13 @@ const stripeSecretOf = (resources: ServiceResources) => {
   return resources.stripeSecret;
 };
 
+/** SES v2 sends through identities of this account and region only. */
+const sendEmail = (stack: Stack) =>
+  new PolicyStatement({
+    actions: ['ses:SendEmail'],
+    resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+  });
+
 /** Grants exactly what the route or worker table lists, nothing more. */
 export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resources: ServiceResources) => {
   for (const grant of grants) {
@@ -50,6 +57,7 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
     else if (grant === 'photos:read') resources.photosBucket.grantRead(grantee);
     else if (grant === 'photos:write') resources.photosBucket.grantWrite(grantee);
     else if (grant === 'stripe') stripeSecretOf(resources).grantRead(grantee);
+    else if (grant === 'email:send') grantee.grantPrincipal.addToPrincipalPolicy(sendEmail(Stack.of(resources.table)));
     else queueOf(resources, grant).queue.grantSendMessages(grantee);
   }
 };

@@ -14,6 +14,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'ANY';
 export type Grant =
   | 'table:read'
   | 'table:write'
+  /** Sending email through SES (invitations, notifications). */
+  | 'email:send'
   | 'photos:read'
   | 'photos:write'
   | `queue:${QueueName}`
@@ -42,6 +44,8 @@ const route = (
 const read = ['table:read'] as const;
 const readWrite = ['table:read', 'table:write'] as const;
 const photographers = ['photographer'] as const satisfies readonly Role[];
+const editors = ['editor'] as const satisfies readonly Role[];
+const admins = ['admin'] as const satisfies readonly Role[];
 
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/health', 'system/health', { allow: 'public', grants: read }),
@@ -92,6 +96,38 @@ export const routes: readonly RouteDefinition[] = [
   }),
   route('POST', '/api/orders/{id}/rate', 'orders/rate-order', { allow: photographers, grants: readWrite }),
   route('GET', '/api/stats/photographer', 'stats/photographer-stats', { allow: photographers, grants: readWrite }),
+  // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
+  route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {
+    allow: admins,
+    grants: [...readWrite, 'email:send'],
+  }),
+  route('GET', '/api/auth/verify-invitation', 'auth/verify-invitation', { allow: 'public', grants: read }),
+  route('POST', '/api/auth/complete-signup', 'auth/complete-signup', { allow: 'public', grants: readWrite }),
+  // The editor's journey: available orders, claim, originals, delivery, completion, earnings.
+  route('GET', '/api/orders/available', 'orders/list-available-orders', { allow: editors, grants: readWrite }),
+  route('GET', '/api/orders/my-assignments', 'orders/list-my-assignments', { allow: editors, grants: readWrite }),
+  route('POST', '/api/orders/{id}/claim', 'orders/claim-order', { allow: editors, grants: readWrite }),
+  route('POST', '/api/orders/{id}/complete', 'orders/complete-order', { allow: editors, grants: readWrite }),
+  route('GET', '/api/orders/{id}/events', 'orders/list-order-events', { allow: marketplaceRoles, grants: readWrite }),
+  route('GET', '/api/orders/{id}/images/download-all', 'downloads/download-originals', {
+    allow: editors,
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+  }),
+  route('POST', '/api/orders/{id}/edited-uploads/sign', 'uploads/sign-edited-upload', {
+    allow: editors,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('POST', '/api/orders/{id}/edited-uploads/complete', 'uploads/register-edited-upload', {
+    allow: editors,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  // For small files and API clients: one edited file in a multipart body (field editedImage).
+  route('POST', '/api/orders/{id}/images/upload', 'uploads/upload-edited-image', {
+    allow: editors,
+    grants: [...readWrite, 'photos:write'],
+    timeoutSeconds: 29,
+  }),
+  route('GET', '/api/stats/editor', 'stats/editor-stats', { allow: editors, grants: readWrite }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
   // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.
