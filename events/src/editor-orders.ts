@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView } from './orders';
+
+/** The editor's side of an order: what is offered, what they deliver, what they earn. */
+export const AVAILABLE_ORDERS_DEFAULT_LIMIT = 20;
+export const AVAILABLE_ORDERS_MAX_LIMIT = 50;
+/** Used when neither the editor nor the job type has a rate (spec section 9). */
+export const FALLBACK_EDITOR_RATE_CENTS = 50;
+
+export const availableOrderFilters = ['all', 'with-requirements', 'no-requirements'] as const;
+export const availableOrderSorts = ['newest', 'oldest', 'highest-price'] as const;
+
+/** GET /api/orders/available?page&limit&filter&sort */
+export const availableOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(AVAILABLE_ORDERS_MAX_LIMIT).default(AVAILABLE_ORDERS_DEFAULT_LIMIT),
+  filter: z.enum(availableOrderFilters).default('all'),
+  sort: z.enum(availableOrderSorts).default('newest'),
+});
+export type AvailableOrdersQuery = z.infer<typeof availableOrdersQuery>;
+
+export interface AvailableOrderView extends OrderSummaryView {
+  /** This editor's rate for the job type x the photo count; null when they have no rate ('Rate not set'). */
+  potentialEarningsCents: number | null;
+  /** Assigned to this editor by an admin (claimable by them only). */
+  assignedToMe: boolean;
+}
+
+export interface AvailableOrdersResponse {
+  orders: AvailableOrderView[];
+  total: number;
+}
+
+export interface EditorAssignmentView extends OrderSummaryView {
+  potentialEarningsCents: number | null;
+  photographerUploadCount: number;
+  editorUploadCount: number;
+}
+
+export interface EditorStatsView {
+  activeOrders: number;
+  completedOrders: number;
+  totalEarnings: number;
+  pendingPayouts: number;
+}
+
+export interface OrderEventView {
+  id: string;
+  eventType: string;
+  description: string;
+  createdAt: string;
+  metadata: Record<string, unknown>;
+}
+
+export const EDITOR_NOTES_MAX = 5000;
+export const completeOrderInput = z.object({
+  editorNotes: z
+    .string()
+    .trim()
+    .max(EDITOR_NOTES_MAX, `Editor notes must be at most ${EDITOR_NOTES_MAX} characters`)
+    .optional(),
+});
+
+/** Edited deliveries: images and archives (spec section 5, 'Editor upload'). */
+export const acceptedArchiveExtensions = ['zip', 'rar', '7z'] as const;
+export const acceptedEditedExtensions = [...acceptedPhotoExtensions, ...acceptedArchiveExtensions] as const;
+export const isAcceptedEditedFile = (filename: string) =>
+  (acceptedEditedExtensions as readonly string[]).includes(extensionOf(filename));
+/** One edited file or archive may be at most this large (an archive of a whole order's edits). */
+export const MAX_EDITED_BYTES = 2 * 1024 * 1024 * 1024;
+
+export const editorUploadMessages = {
+  noFile: 'Please select a file to upload',
+  hint: 'Supported formats: Images (JPEG, PNG, TIFF, RAW) and Archives (ZIP, RAR, 7Z)',
+  failed: 'Failed to upload image',
+  uploaded: (filename: string) => `Uploaded: ${filename}`,
+  manyUploaded: (n: number) => `${n} file(s) uploaded successfully`,
+  manyFailed: (n: number) => `${n} file(s) failed to upload`,
+} as const;
+
+/** POST /api/orders/{id}/images/upload answers the stored file's name (spec section 3, 'Upload result'). */
+export interface UploadResultView {
+  filename: string;
+}
+
+/** '{order name or number}_images.zip' (spec section 9). */
+export const originalsZipFilename = (order: { name?: string | null; orderNumber: number }) =>
+  `${order.name?.trim() || `Order #${order.orderNumber}`}_images.zip`;

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Editors join by invitation: the admin's form, the emailed link and the sign-up that consumes it. */
+export const INVITATION_TTL_DAYS = 7;
+export const PASSWORD_MIN_LENGTH = 6;
+
+export const invitationMessages = {
+  invalid: 'This invitation link is not valid or has expired.',
+  noLongerValid: 'This invitation is no longer valid',
+  verifyFailed: 'Failed to verify invitation',
+  signupFailed: 'Failed to complete signup',
+  badLink: 'Invalid invitation link',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+  passwordsDiffer: 'Passwords do not match',
+  wrongExistingPassword:
+    'You already have an account with this email, but the password is incorrect. Please use the correct password.',
+  noJobTypes: 'Please select at least one job type',
+} as const;
+
+export const jobTypeRateInput = z.object({
+  jobTypeId: z.string().trim().min(1).max(100),
+  ratePerPhotoCents: z.number().int().min(0).max(1_000_000),
+});
+
+/** POST /api/admin/invite-editor */
+export const inviteEditorInput = z.object({
+  email: z.email('Please enter a valid email address').trim().toLowerCase().max(254),
+  displayName: z.string().trim().min(1, 'Please enter a display name').max(100),
+  jobTypeRates: z
+    .array(jobTypeRateInput)
+    .min(1, invitationMessages.noJobTypes)
+    .max(100)
+    .refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
+      message: 'Each job type can have only one rate',
+    }),
+});
+
+/** GET /api/auth/verify-invitation?email&token */
+export const verifyInvitationQuery = z.object({
+  email: z.string().trim().toLowerCase().min(1).max(254),
+  token: z.string().trim().min(16).max(200),
+});
+
+/** POST /api/auth/complete-signup */
+export const completeSignupInput = verifyInvitationQuery.extend({
+  firebaseUid: z.string().trim().min(1).max(128),
+});
+
+export interface InvitationVerificationView {
+  valid: boolean;
+  user: { email: string; displayName: string } | null;
+  /** The rates offered, for the page to show. */
+  rates: { jobTypeName: string; ratePerPhotoCents: number }[];
+  expiresAt: string | null;
+}
