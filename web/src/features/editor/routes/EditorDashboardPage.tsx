@@ -1,13 +1,24 @@
-import { EmptyState } from '../../../components/EmptyState';
+import { Grid, Stack } from '@mantine/core';
 import { PageHeader } from '../../../components/PageHeader';
+import { AvailableOrders } from '../components/dashboard/AvailableOrders';
+import { EditorStatsOverview } from '../components/dashboard/EditorStatsOverview';
+import { MyAssignments } from '../components/dashboard/MyAssignments';
 
 export function EditorDashboardPage() {
   return (
     <>
       <PageHeader title="Editor Dashboard" description="Available orders, your assignments and your earnings." />
-      <EmptyState title="Nothing here yet">
-        Orders you can claim and the ones you are working on will show here.
-      </EmptyState>
+      <Stack gap="xl">
+        <EditorStatsOverview />
+        <Grid gutter="xl">
+          <Grid.Col span={{ base: 12, lg: 8 }}>
+            <AvailableOrders />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, lg: 4 }}>
+            <MyAssignments />
+          </Grid.Col>
+        </Grid>
+      </Stack>
     </>
   );
 }

@@ -1,0 +1,83 @@
+import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import type { EditorAssignmentView } from '@marketplace/events/editor-orders';
+import { orderDisplayName } from '@marketplace/events/orders';
+import { IconArrowRight } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { DueTime } from '../../../../components/DueTime';
+import { EmptyState } from '../../../../components/EmptyState';
+import { formatDate } from '../../../../lib/format-date';
+import { useMyAssignments } from '../../api/use-my-assignments';
+import { earningsText, photoCountText } from './AvailableOrderItem';
+
+function AssignmentItem({ order }: { order: EditorAssignmentView }) {
+  return (
+    <Paper component="li" withBorder p="md" radius="md">
+      <Stack gap={6}>
+        <Text fw={650} style={{ overflowWrap: 'anywhere' }}>
+          {orderDisplayName(order)}
+        </Text>
+        <Text fz="sm" c="gray.7">
+          {order.jobTypeName} · {photoCountText(order.photoCount)} · {earningsText(order.potentialEarningsCents)}
+        </Text>
+        <Text fz="sm">
+          {order.editorUploadCount} of {order.photoCount} edited photos uploaded
+        </Text>
+        {order.claimedAt && (
+          <Text fz="sm" c="gray.7">
+            Claimed <time dateTime={order.claimedAt}>{formatDate(order.claimedAt)}</time>
+          </Text>
+        )}
+        <DueTime order={order} />
+        <Button
+          component={Link}
+          to={`/editor/orders/${order.id}`}
+          size="sm"
+          mt={4}
+          rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+        >
+          Work on Order
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}
+
+function MyAssignmentsBody() {
+  const { data, error, isLoading } = useMyAssignments();
+  if (isLoading) {
+    return (
+      <Stack gap="sm" role="status" aria-label="Loading your assignments">
+        <Skeleton height={140} radius="md" />
+      </Stack>
+    );
+  }
+  if (error || !data) {
+    return <Alert color="red">Your assignments could not be loaded. Please try again later.</Alert>;
+  }
+  // The dashboard lists the work still to do; finished orders count in the totals above.
+  const inProgress = data.orders.filter((order) => order.status === 'in_progress');
+  if (inProgress.length === 0) {
+    return (
+      <EmptyState title="No active assignments">Orders you claim will show here while you work on them.</EmptyState>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="My assignments">
+      {inProgress.map((order) => (
+        <AssignmentItem key={order.id} order={order} />
+      ))}
+    </Stack>
+  );
+}
+
+/** The orders the editor is working on, each a step away from its work page. */
+export function MyAssignments() {
+  return (
+    <Stack gap="md" component="section" aria-labelledby="my-assignments-heading">
+      <Title order={2} fz="lg" id="my-assignments-heading">
+        My Assignments
+      </Title>
+      <MyAssignmentsBody />
+    </Stack>
+  );
+}
