@@ -24,6 +24,12 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /** SES v2's API, or the local stand-in (aws-ses-v2-local); SES itself for the region when absent. */
+  SES_ENDPOINT: z.url().optional(),
+  /** The sender of invitations: an address or domain verified in SES. */
+  MAIL_FROM: z.string().min(3).default('PhotoEdit Marketplace <no-reply@photoedit.example>'),
+  /** Where the web app is served: links in emails point here. */
+  SITE_URL: z.url().default('http://localhost:5173'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR']).default('INFO'),
 });
 

@@ -1,0 +1,47 @@
+import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { config } from '../config';
+
+/**
+ * Amazon SES v2, or its local stand-in (aws-ses-v2-local, whose inbox shows what was sent): only
+ * the endpoint differs, by configuration.
+ */
+let client: SESv2Client | undefined;
+
+const ses = () => {
+  const { AWS_REGION, SES_ENDPOINT } = config();
+  client ??= new SESv2Client({
+    region: AWS_REGION,
+    ...(SES_ENDPOINT
+      ? // The stand-in accepts any credentials; these are only used against an explicit endpoint.
+        { endpoint: SES_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
+      : {}),
+  });
+  return client;
+};
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Sends one email with a text and an HTML body; resolves to SES's message id. */
+export const sendEmail = async (message: EmailMessage) => {
+  const { MessageId } = await ses().send(
+    new SendEmailCommand({
+      FromEmailAddress: config().MAIL_FROM,
+      Destination: { ToAddresses: [message.to] },
+      Content: {
+        Simple: {
+          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Body: {
+            Text: { Data: message.text, Charset: 'UTF-8' },
+            Html: { Data: message.html, Charset: 'UTF-8' },
+          },
+        },
+      },
+    }),
+  );
+  return MessageId ?? '';
+};
