@@ -35,6 +35,8 @@ export interface StackPorts {
   /** s3rver itself, behind the multipart stand-in that answers on `s3`. */
   s3Backend: number;
   stripe: number;
+  /** The SES v2 stand-in, with its web inbox. */
+  ses: number;
 }
 
 export const devPorts: StackPorts = {
@@ -48,6 +50,7 @@ export const devPorts: StackPorts = {
   web: 5173,
   s3Backend: 4568,
   stripe: 12111,
+  ses: 8005,
 };
 
 export const testPorts: StackPorts = {
@@ -61,6 +64,7 @@ export const testPorts: StackPorts = {
   web: 4273,
   s3Backend: 4668,
   stripe: 12211,
+  ses: 8105,
 };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -96,6 +100,12 @@ export const stackEnvironment = (ports: StackPorts) => ({
   STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
   STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+  // SES's stand-in keeps every email it is sent; its inbox is this URL, its JSON at /store.
+  SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+  MAIL_FROM: 'PhotoEdit Marketplace <no-reply@photoedit.local>',
+  // Emailed links open the web app this stack serves: Vite on localhost for dev, the built app
+  // on 127.0.0.1 for tests (their WEB_URL).
+  SITE_URL: `http://${ports.web === devPorts.web ? 'localhost' : '127.0.0.1'}:${ports.web}`,
 });
 
 /** Browser-side settings for the web app in emulator mode. */
@@ -238,6 +248,14 @@ export const startLocalStack = async ({
       { cwd: dataDir, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' } },
     );
 
+    processes.start('ses', process.execPath, [
+      bin('aws-ses-v2-local', 'dist/cli.js'),
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(ports.ses),
+    ]);
+
     await waitForPort(ports.dynamodb, 'DynamoDB Local', processes.logFile('dynamodb'));
     const client = new DynamoDBClient({
       region: env.AWS_REGION,
@@ -251,6 +269,7 @@ export const startLocalStack = async ({
     await waitForPort(ports.s3Backend, 'the S3 emulator', processes.logFile('s3'));
     // s3rver lacks ListParts and AbortMultipartUpload; this stand-in answers them on the S3 port.
     servers.push(await startS3MultipartShim({ port: ports.s3, backendPort: ports.s3Backend }));
+    await waitForPort(ports.ses, 'the SES stand-in', processes.logFile('ses'));
     await waitForPort(ports.auth, 'the Firebase Auth emulator', processes.logFile('auth'), 120_000);
     await seedDemoAccounts();
 
