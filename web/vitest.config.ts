@@ -9,6 +9,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    testTimeout: 30_000,
     // Component tests run with a configured (faked) Firebase project unless a test says otherwise.
     env: {
       VITE_FIREBASE_API_KEY: 'test-api-key',

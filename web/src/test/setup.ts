@@ -1,9 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi } from './fake-api';
 import { fakeFirebase } from './fake-firebase-auth';
+
+// `findBy…` waits up to 5 s rather than 1 s: on a busy two-core machine a lazy page can take longer to render.
+configure({ asyncUtilTimeout: 5000 });
 
 // Firebase is faked at the SDK boundary in every component test; our own modules run for real.
 vi.mock('firebase/app', () => ({ initializeApp: () => ({}) }));
