@@ -9,7 +9,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
+import { type EmailSettings, grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
 import { serviceFunction } from './service-function';
 import { photosBucketName } from './storage-stack';
 
@@ -20,6 +20,8 @@ export interface ApiStackProps extends StackProps {
   /** The Stripe keys, readable by the routes granted 'stripe'. */
   stripeSecret: ISecret;
   firebaseProjectId: string;
+  /** For the routes granted 'email:send'. */
+  email?: Partial<EmailSettings>;
 }
 
 /** Plain table reads and writes answer well within this; slower routes say so in the route table. */
@@ -48,6 +50,14 @@ export class ApiStack extends Stack {
       );
     }
 
+    const { mailFrom, siteUrl } = props.email ?? {};
+    if (props.routes.some((r) => r.grants.includes('email:send')) && !(mailFrom && siteUrl)) {
+      Annotations.of(this).addWarningV2(
+        'marketplace:email-not-configured',
+        'Invitation emails need -c mailFrom=<an SES-verified sender> and -c siteUrl=<the SiteUrl output> before deploying.',
+      );
+    }
+
     // Every route needs a valid Firebase ID token unless the route table marks it public.
     const firebaseAuthorizer = new HttpJwtAuthorizer('FirebaseAuthorizer', firebaseIssuer(props.firebaseProjectId), {
       jwtAudience: [props.firebaseProjectId],
@@ -71,6 +81,7 @@ export class ApiStack extends Stack {
       queues: props.queues,
       firebaseProjectId: props.firebaseProjectId,
       stripeSecret: props.stripeSecret,
+      ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 
     for (const route of props.routes) {

@@ -35,6 +35,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     queues: workersStack.queues,
     stripeSecret: data.stripeSecret,
     firebaseProjectId: settings.firebaseProjectId,
+    email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
   const web = new WebStack(app, 'MarketplaceWeb', {
     description: 'Marketplace web app on CloudFront, with the API under /api',

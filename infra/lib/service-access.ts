@@ -16,6 +16,15 @@ export interface ServiceResources {
   firebaseProjectId: string;
   /** The Stripe keys; only where some function is granted 'stripe'. */
   stripeSecret?: ISecret;
+  /** Where some function is granted 'email:send'. */
+  email?: EmailSettings;
+}
+
+export interface EmailSettings {
+  /** The sender: an address or domain verified in SES. */
+  mailFrom: string;
+  /** The site emailed links open (the web stack's SiteUrl). */
+  siteUrl: string;
 }
 
 // Reads without Scan: the design allows only bounded Queries, so IAM refuses Scan outright.
@@ -81,5 +90,8 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     FIREBASE_PROJECT_ID: resources.firebaseProjectId,
     // Only functions that may read the secret learn where it is.
     ...(grants.includes('stripe') ? { STRIPE_SECRET_ARN: stripeSecretOf(resources).secretArn } : {}),
+    ...(grants.includes('email:send') && resources.email
+      ? { MAIL_FROM: resources.email.mailFrom, SITE_URL: resources.email.siteUrl }
+      : {}),
   };
 };

@@ -10,6 +10,9 @@ export interface MarketplaceSettings {
   firebaseProjectId: string;
   /** One more origin allowed to upload to the photos bucket, e.g. http://localhost:5173 while developing. */
   extraCorsOrigin?: string;
+  /** Invitation emails: the SES-verified sender and the site their links open. */
+  mailFrom?: string;
+  siteUrl?: string;
   /** The built React app; deployed only when it exists at synth time. */
   webDistPath: string;
 }
@@ -48,11 +51,15 @@ const nonEmpty = (value: unknown): string | undefined =>
 export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): MarketplaceSettings => {
   const context = (key: string) => nonEmpty(app.node.tryGetContext(key));
   const extraCorsOrigin = context('extraCorsOrigin') ?? nonEmpty(env.EXTRA_CORS_ORIGIN);
+  const mailFrom = context('mailFrom') ?? nonEmpty(env.MAIL_FROM);
+  const siteUrl = context('siteUrl') ?? nonEmpty(env.SITE_URL);
   return {
     firebaseProjectId: readFirebaseProjectId(
       context('firebaseProjectId') ?? nonEmpty(env.FIREBASE_PROJECT_ID) ?? defaultFirebaseProjectId,
     ),
     ...(extraCorsOrigin ? { extraCorsOrigin: readOrigin(extraCorsOrigin) } : {}),
+    ...(mailFrom ? { mailFrom } : {}),
+    ...(siteUrl ? { siteUrl: readOrigin(siteUrl) } : {}),
     webDistPath: join(repoRoot, 'web', 'dist'),
   };
 };
