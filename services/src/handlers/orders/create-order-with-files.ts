@@ -16,48 +16,19 @@ import {
   originalKeyFor,
   originalTooLargeMessage,
 } from '../../domain/upload-rules';
-import { BadRequest, HttpError } from '../../http/errors';
+import { BadRequest } from '../../http/errors';
 import { http } from '../../http/http';
+import { MAX_MULTIPART_BODY_BYTES, readMultipartForm, type UploadedFile } from '../../http/multipart-form';
 import { created } from '../../http/responses';
 
-/**
- * A Lambda request body is at most 6 MB and arrives base64-encoded (4/3 larger), so the whole
- * multipart body is capped at 4 MB; anything bigger belongs to the direct upload flow.
- */
-export const MAX_WITH_FILES_BODY_BYTES = 4 * 1024 * 1024;
+export const MAX_WITH_FILES_BODY_BYTES = MAX_MULTIPART_BODY_BYTES;
 
-const bodyTooLarge = () =>
-  new HttpError(
-    413,
-    'PAYLOAD_TOO_LARGE',
-    'This request is larger than 4 MB. Create the order with POST /api/orders and upload the photos directly to storage with /api/orders/{id}/uploads/sign.',
-  );
-
-const rawBody = (event: APIGatewayProxyEventV2) => {
-  if (!event.body) return Buffer.alloc(0);
-  return Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8');
-};
-
-const readForm = async (event: APIGatewayProxyEventV2) => {
-  const contentType = event.headers['content-type'] ?? '';
-  if (!/^multipart\/form-data/i.test(contentType)) {
-    throw new BadRequest('Send the order as multipart/form-data with its photos in repeated "photos" fields');
-  }
-  const body = rawBody(event);
-  if (body.length > MAX_WITH_FILES_BODY_BYTES) throw bodyTooLarge();
-  try {
-    // Node's own fetch Request parses multipart bodies: no extra dependency.
-    return await new Request('http://localhost/', {
-      method: 'POST',
-      headers: { 'content-type': contentType },
-      body,
-    }).formData();
-  } catch {
-    throw new BadRequest('The multipart body could not be read', undefined, 'INVALID_MULTIPART');
-  }
-};
-
-type UploadedFile = Exclude<ReturnType<FormData['get']>, string | null>;
+const readForm = (event: APIGatewayProxyEventV2) =>
+  readMultipartForm(event, {
+    notMultipart: 'Send the order as multipart/form-data with its photos in repeated "photos" fields',
+    tooLarge:
+      'This request is larger than 4 MB. Create the order with POST /api/orders and upload the photos directly to storage with /api/orders/{id}/uploads/sign.',
+  });
 
 const textField = (form: FormData, name: string) => {
   const value = form.get(name);
