@@ -1,7 +1,15 @@
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { claimOrder, completeOrder, createOrder, getOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import {
+  claimOrder,
+  completeOrder,
+  createOrder,
+  getOrder,
+  markOrderPaid,
+  nextOrderNumber,
+  registerEdited,
+} from '../src/data/orders';
 import { aNewAccount, anEditor, aPhotographer, as, call, db, type TestAccount, waitFor } from './support';
 
 /** An order awaiting payment, made through the data layer (no card provider involved). */
@@ -35,10 +43,19 @@ const aPaidOrder = async (photographer: TestAccount, options: { photoCount?: num
 const aCompletedOrder = async (photographer: TestAccount) => {
   const order = await aPaidOrder(photographer);
   const editor = await anEditor({ displayName: 'Eve Editor' });
-  await claimOrder({
+  const claimed = await claimOrder({
     orderId: order.orderId,
     editor: { userId: editor.uid, name: 'Eve Editor', email: editor.email },
     rateCents: 250,
+  });
+  // An order is completed only with at least one edited file delivered.
+  await registerEdited({
+    order: claimed,
+    editorId: editor.uid,
+    key: `orders/${order.orderId}/edited/front.jpg`,
+    filename: 'front.jpg',
+    size: 1000,
+    lastModified: new Date().toISOString(),
   });
   await completeOrder({ orderId: order.orderId, editorId: editor.uid, editorNotes: 'Brightened every room.' });
   return { order, editor };

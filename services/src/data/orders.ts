@@ -1,3 +1,4 @@
+import type { OrderEventView } from '@marketplace/events/editor-orders';
 import type {
   OrderDetailView,
   OrderImageView,
@@ -6,8 +7,10 @@ import type {
   PhotographerStatsView,
 } from '@marketplace/events/orders';
 import { orderDisplayName } from '@marketplace/events/orders';
+import type { Role } from '@marketplace/events/roles';
+import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
-import { Conflict, NotFound } from '../http/errors';
+import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 
@@ -121,6 +124,17 @@ export const getOrder = async (orderId: string) => {
 export const getOwnOrder = async (orderId: string, photographerId: string) => {
   const order = await getOrder(orderId);
   if (!order || order.photographerId !== photographerId) throw new NotFound('Order not found');
+  return order;
+};
+
+/**
+ * The order an editor works on: 404 to whoever may not see it, 403 to one who may see it but did
+ * not claim it (an editor it is offered to, an admin).
+ */
+export const getClaimedOrder = async (orderId: string, viewer: { userId: string; roles: readonly Role[] }) => {
+  const order = await getOrder(orderId);
+  if (!order || !canViewOrder(viewer, order)) throw new NotFound('Order not found');
+  if (order.editorId !== viewer.userId) throw new Forbidden('Only the editor working on this order can do this');
   return order;
 };
 
@@ -407,7 +421,12 @@ export const claimOrder = async ({
   return (await getOrder(orderId))!;
 };
 
-/** The assigned editor delivers: in_progress -> completed, once, with the earning booked once. */
+export const NO_EDITED_UPLOAD = 'Upload at least one edited photo before completing the order';
+
+/**
+ * The assigned editor delivers: in_progress -> completed, once, with the earning booked once, and
+ * only with at least one edited file registered (part of the condition, so no race slips past it).
+ */
 export const completeOrder = async ({
   orderId,
   editorId,
@@ -426,7 +445,10 @@ export const completeOrder = async ({
         .patch({ orderId })
         .set({ status: 'completed', completedAt: new Date().toISOString(), ...(editorNotes ? { editorNotes } : {}) })
         .composite({ createdAt: order.createdAt, editorId })
-        .where(({ status, editorId: assigned }, { eq }) => `${eq(status, 'in_progress')} AND ${eq(assigned, editorId)}`)
+        .where(
+          ({ status, editorId: assigned, editorUploadCount }, { eq, gt }) =>
+            `${eq(status, 'in_progress')} AND ${eq(assigned, editorId)} AND ${gt(editorUploadCount, 0)}`,
+        )
         .commit(),
       outboxWrite(e, {
         orderId,
@@ -443,6 +465,9 @@ export const completeOrder = async ({
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {
+      const now = await getOrder(orderId);
+      if (now?.status === 'completed') throw new Conflict('This order has already been completed');
+      if (now?.status === 'in_progress' && now.editorUploadCount < 1) throw new Conflict(NO_EDITED_UPLOAD);
       throw new Conflict('Only an order in progress can be completed');
     }
     throw error;
@@ -495,4 +520,24 @@ export const registerEdited = async (image: {
     if (existing.data) return 'already-registered';
     throw new Conflict('Edited files can only be added while the order is in progress');
   }
+};
+
+export const toEventView = (e: {
+  eventId: string;
+  eventType: string;
+  description: string;
+  occurredAt: string;
+  metadata?: unknown;
+}): OrderEventView => ({
+  id: e.eventId,
+  eventType: e.eventType,
+  description: e.description,
+  createdAt: e.occurredAt,
+  metadata: (e.metadata as Record<string, unknown> | undefined) ?? {},
+});
+
+/** An order's activity log in time order (event ids are ULIDs). */
+export const listOrderEvents = async (orderId: string) => {
+  const { data } = await entities().orderEvent.query.byOrder({ orderId }).go({ pages: 'all', order: 'asc' });
+  return data.map(toEventView);
 };

@@ -1,0 +1,13 @@
+import { getOrder, listOrderEvents } from '../../data/orders';
+import { canViewOrder } from '../../domain/order-access';
+import { NotFound } from '../../http/errors';
+import { http } from '../../http/http';
+import { ok } from '../../http/responses';
+import { orderParams } from './order-params';
+
+/** The order's activity log, oldest first, for whoever may see the order. */
+export const handler = http({ params: orderParams }, async ({ params, user }) => {
+  const order = await getOrder(params.id);
+  if (!order || !canViewOrder(user, order)) throw new NotFound('Order not found');
+  return ok({ events: await listOrderEvents(order.orderId) });
+});
