@@ -20,8 +20,8 @@ export const OUTBOX_ENTITY = 'outboxEvent';
 export const pipes: readonly PipeDefinition[] = [
   // Every event, to the activity log.
   { name: 'order-events', target: 'order-events' },
-  // Completion, to the zip builder, so the edited zip is ready before anyone asks.
-  { name: 'completed-orders', target: 'zip-builds', eventTypes: ['order_completed'] },
+  // Payment and completion, to the zip builder, so the originals and the edited zip are ready before anyone asks.
+  { name: 'order-zips', target: 'zip-builds', eventTypes: ['order_paid', 'order_completed'] },
 ];
 
 /** The EventBridge filter pattern of a pipe, over DynamoDB stream records (new outbox items only). */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
+import { commitAll, outboxWrite } from './transactions';
 
 /**
  * The zips the zip worker builds, one record per order and kind. A zip is named by a fingerprint
@@ -160,3 +161,23 @@ export const markDownloadFailed = (key: DownloadKey, fingerprint: string, error:
       )
       .go(),
   );
+
+const handOverWords: Record<DownloadKind, string> = { originals: 'the original photos', edited: 'the edited photos' };
+
+/** A ready zip's link was handed over: one image_downloaded event in the activity log, through the outbox. */
+export const recordZipHandedOver = (handOver: {
+  orderId: string;
+  kind: DownloadKind;
+  actorId: string;
+  fileCount: number;
+  sizeBytes: number;
+}) =>
+  commitAll((e) => [
+    outboxWrite(e, {
+      orderId: handOver.orderId,
+      eventType: 'image_downloaded',
+      description: `Downloaded ${handOver.fileCount} of ${handOverWords[handOver.kind]} as a zip`,
+      actorId: handOver.actorId,
+      metadata: { kind: handOver.kind, fileCount: handOver.fileCount, sizeBytes: handOver.sizeBytes },
+    }),
+  ]);

@@ -1,4 +1,4 @@
-import { type ZipBuildMessage, zipBuildMessage } from '@marketplace/events/order-events';
+import { type OrderEventType, type ZipBuildMessage, zipBuildMessage } from '@marketplace/events/order-events';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { photosBucket, s3 } from '../adapters/s3';
@@ -18,20 +18,27 @@ import { getOrder, listImages } from '../data/orders';
 import { orderEventFromStreamRecord } from './outbox-message';
 
 /**
- * Builds an order's zip: on completion (the outbox's order_completed record, carried by the
- * completed-orders pipe) so the edited zip is ready before anyone asks, and on request (a
- * zipBuildMessage from the download route). Redelivered or duplicate requests build nothing: a
+ * Builds an order's zip: the originals on payment and the edited files on completion (the
+ * outbox's order_paid and order_completed records, carried by the order-zips pipe) so each zip is
+ * ready before anyone asks, and on request (a zipBuildMessage from a download route). Redelivered or duplicate requests build nothing: a
  * zip that is ready for the same files is kept, and a live build of the same files is left to
  * finish.
  */
 type ZipRequest = Pick<ZipBuildMessage, 'orderId' | 'kind'>;
+
+/** Which zip an outbox event makes ready: the originals once paid for, the edits once delivered. */
+const zipKindOnEvent: Partial<Record<OrderEventType, DownloadKind>> = {
+  order_paid: 'originals',
+  order_completed: 'edited',
+};
 
 export const zipRequestFrom = (body: string): ZipRequest | null => {
   try {
     const request = zipBuildMessage.safeParse(JSON.parse(body));
     if (request.success) return request.data;
     const event = orderEventFromStreamRecord(body);
-    return event?.eventType === 'order_completed' ? { orderId: event.orderId, kind: 'edited' } : null;
+    const kind = event ? zipKindOnEvent[event.eventType] : undefined;
+    return event && kind ? { orderId: event.orderId, kind } : null;
   } catch {
     return null;
   }

@@ -1,0 +1,54 @@
+import type { ZipBuildMessage } from '@marketplace/events/order-events';
+import type { CompletedDownloadView } from '@marketplace/events/orders';
+import { publish } from '../../adapters/queue-publisher';
+import { photosBucket, s3 } from '../../adapters/s3';
+import { zipDownloadUrl } from '../../adapters/zip-archive';
+import {
+  type DownloadKind,
+  getDownload,
+  isBuildInProgress,
+  isReadyFor,
+  shouldRequestBuild,
+  sourceFingerprint,
+} from '../../data/downloads';
+import { listImages } from '../../data/orders';
+
+/**
+ * One of an order's zips as a download: a short-lived link when the zip for the order's current
+ * files is ready, else the build's progress (asking the zip worker for it unless a build of those
+ * files is alive or failed a moment ago, so polling never floods the queue).
+ */
+export const zipHandOver = async ({
+  orderId,
+  kind,
+  filename,
+}: {
+  orderId: string;
+  kind: DownloadKind;
+  filename: string;
+}): Promise<CompletedDownloadView> => {
+  const [images, download] = await Promise.all([
+    listImages(orderId, kind === 'edited' ? 'edited' : 'original'),
+    getDownload(orderId, kind),
+  ]);
+  const fingerprint = sourceFingerprint(images);
+  if (isReadyFor(download, fingerprint)) {
+    const url = await zipDownloadUrl(s3(), { bucket: photosBucket(), key: download.zipKey, filename });
+    return {
+      status: 'ready',
+      url,
+      filename,
+      sizeBytes: download.sizeBytes ?? 0,
+      fileCount: download.fileCount ?? images.length,
+    };
+  }
+  if (shouldRequestBuild(download, fingerprint)) {
+    const request: ZipBuildMessage = { orderId, kind, requestedAt: new Date().toISOString() };
+    await publish('zip-builds', [request]);
+  }
+  return {
+    status: 'building',
+    filesDone: isBuildInProgress(download, fingerprint) ? (download?.filesDone ?? 0) : 0,
+    fileCount: images.length,
+  };
+};
