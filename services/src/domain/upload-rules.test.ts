@@ -1,8 +1,13 @@
-import { MAX_ORIGINAL_BYTES, orderFormMessages, originalsPrefix } from '@marketplace/events/orders';
+import { MAX_EDITED_BYTES } from '@marketplace/events/editor-orders';
+import { editedPrefix, MAX_ORIGINAL_BYTES, orderFormMessages, originalsPrefix } from '@marketplace/events/orders';
 import { describe, expect, it } from 'vitest';
 import {
   baseFilename,
+  EDITED_FILE_TYPE,
+  editedContentType,
+  editedUploads,
   exceedsOriginalCap,
+  keyRefusal,
   MAX_ORIGINAL_PARTS,
   orderAcceptsOriginals,
   originalKeyFor,
@@ -119,5 +124,38 @@ describe('orders and keys', () => {
   it('keys a sent file by its last path segment under the originals', () => {
     expect(baseFilename('C:\\photos\\front.jpg')).toBe('front.jpg');
     expect(originalKeyFor(orderId, 'id', 'dir/front.jpg')).toBe(`${originalsPrefix(orderId)}id-front.jpg`);
+  });
+});
+
+describe('edited uploads', () => {
+  it('accept images and zip, rar and 7z archives directly under the order edited prefix', () => {
+    for (const name of ['a-front.jpg', 'a-night.NEF', 'a-all.zip', 'a-all.rar', 'a-all.7z']) {
+      expect(keyRefusal(editedUploads, orderId, `${editedPrefix(orderId)}${name}`), name).toBeNull();
+    }
+  });
+
+  it('refuse other types, and any folder but the order edited one', () => {
+    expect(keyRefusal(editedUploads, orderId, `${editedPrefix(orderId)}a-notes.txt`)).toEqual({
+      kind: 'invalid',
+      message: EDITED_FILE_TYPE,
+    });
+    expect(keyRefusal(editedUploads, orderId, key)?.kind).toBe('forbidden');
+    expect(keyRefusal(editedUploads, orderId, `${editedPrefix('01JOTHERAAAAAAAAAAAAAAAAAA')}a.jpg`)?.kind).toBe(
+      'forbidden',
+    );
+  });
+
+  it('take files up to the edited cap, in as many parts as that needs', () => {
+    expect(statedSizeRefusal(MAX_EDITED_BYTES, editedUploads)).toBeNull();
+    expect(statedSizeRefusal(MAX_EDITED_BYTES + 1, editedUploads)?.message).toMatch(/edited file may be at most 2 GB/);
+    const part = (partNumber: number) =>
+      uploadStepFor({ method: 'PUT', key, uploadId: 'u', partNumber }, editedUploads);
+    expect(part(MAX_ORIGINAL_PARTS + 1)).toMatchObject({ step: 'upload-part' });
+    expect(part(Math.ceil(MAX_EDITED_BYTES / (5 * 1024 * 1024)) + 1)).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('are stored with their archive or photo content type', () => {
+    expect(editedContentType('all.ZIP')).toBe('application/zip');
+    expect(editedContentType('front.jpg')).toBe('image/jpeg');
   });
 });
