@@ -1,13 +1,9 @@
-import type { OrderImageView, SignedUploadRequest, SignUploadInput } from '@marketplace/events/orders';
-import { apiPost } from '../../../lib/api-client';
-
-/** Asks the API to presign one S3 request of an original's upload. */
-export const signOriginalUpload = (orderId: string, request: SignUploadInput) =>
-  apiPost<SignedUploadRequest>(`/api/orders/${orderId}/uploads/sign`, request);
+import type { OrderImageView } from '@marketplace/events/orders';
+import { completeUpload } from '../../../lib/uploads/direct-s3-upload';
 
 /** Tells the API an original is in S3; only then does it count towards the order. */
 export const registerOriginal = (orderId: string, upload: { key: string; filename: string }) =>
-  apiPost<{ image: OrderImageView; photographerUploadCount: number }>(
-    `/api/orders/${orderId}/uploads/complete`,
+  completeUpload<{ image: OrderImageView; photographerUploadCount: number }>(
+    `/api/orders/${encodeURIComponent(orderId)}/uploads/complete`,
     upload,
   );

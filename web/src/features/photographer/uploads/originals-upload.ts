@@ -1,32 +1,22 @@
-import {
-  MAX_ORIGINAL_BYTES,
-  MULTIPART_PART_BYTES,
-  MULTIPART_THRESHOLD_BYTES,
-  originalsPrefix,
-  photoContentType,
-  type SignUploadInput,
-} from '@marketplace/events/orders';
-import AwsS3, { type AwsBody } from '@uppy/aws-s3';
-import Uppy, { type Meta, type UppyFile } from '@uppy/core';
-import GoldenRetriever, { type GoldenRetrieverOptions } from '@uppy/golden-retriever';
+import { MAX_ORIGINAL_BYTES, originalsPrefix, photoContentType } from '@marketplace/events/orders';
 import { apiErrorText } from '../../../lib/api-client';
-import { registerOriginal, signOriginalUpload } from '../api/upload-originals';
+import {
+  createDirectUppy,
+  type DirectUploadFile,
+  type DirectUppy,
+  uploadPercentOf,
+} from '../../../lib/uploads/direct-s3-upload';
+import { registerOriginal } from '../api/upload-originals';
 import { type PendingOrder, writePendingOrder } from './pending-order';
 
-/** Files uploading at once: S3 is fast, but a browser keeps about six connections per host. */
-const PARALLEL_FILES = 5;
 const REGISTER_RETRY_DELAYS_MS = [1000, 3000];
 /** How long to wait for the upload state of a previous page load before calling files lost. */
 const RESTORE_WAIT_MS = 10_000;
 /**
  * Copies of the chosen files kept in IndexedDB so a reload can resume them. Golden Retriever's
- * own default skips files over 10 MB (every RAW file); it passes these limits on to its store,
- * though its types name only the database's name and version.
+ * own default skips files over 10 MB (every RAW file).
  */
-const resumableCopies = {
-  maxFileSize: MAX_ORIGINAL_BYTES,
-  maxTotalSize: 4 * 1024 * 1024 * 1024,
-} as GoldenRetrieverOptions['indexedDB'];
+const resumableCopies = { maxFileSize: MAX_ORIGINAL_BYTES, maxTotalSize: 4 * 1024 * 1024 * 1024 };
 
 export type UploadRowStatus = 'waiting' | 'uploading' | 'registering' | 'done' | 'failed' | 'missing';
 
@@ -50,18 +40,7 @@ export interface UploadSnapshot {
   allDone: boolean;
 }
 
-type OriginalFile = UppyFile<Meta, AwsBody>;
-
-/** S3 keys keep to letters, digits, dots, dashes and underscores; the original name is kept by the API. */
-const safeFilename = (filename: string) => filename.replace(/[^A-Za-z0-9._-]+/g, '_').slice(-150) || 'photo';
-
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const percentOf = (file: OriginalFile | undefined) => {
-  const { bytesUploaded, bytesTotal } = file?.progress ?? {};
-  if (!bytesTotal || typeof bytesUploaded !== 'number') return file?.progress.percentage ?? 0;
-  return Math.min(100, Math.round((bytesUploaded / bytesTotal) * 100));
-};
 
 /**
  * The upload of one order's originals: Uppy puts every file straight into S3 (multipart for big
@@ -69,11 +48,9 @@ const percentOf = (file: OriginalFile | undefined) => {
  * state across a reload, and each file is registered with the API once S3 has it.
  */
 export class OriginalsUpload {
-  private readonly uppy: Uppy<Meta, AwsBody>;
+  private readonly uppy: DirectUppy;
   private readonly listeners = new Set<() => void>();
   private readonly registrationErrors = new Map<string, string>();
-  /** What each key's upload starts with: S3 is told the file's size and type up front. */
-  private readonly fileByKey = new Map<string, { size: number; type: string }>();
   private restoreSettled: boolean;
   private snapshot: UploadSnapshot;
 
@@ -81,33 +58,12 @@ export class OriginalsUpload {
     const orderId = pending.order.id;
     const uppyId = `order-originals-${orderId}`;
     this.restoreSettled = localStorage.getItem(`uppyState:${uppyId}`) === null;
-    this.uppy = new Uppy<Meta, AwsBody>({ id: uppyId, autoProceed: false })
-      .use(GoldenRetriever, { serviceWorker: false, indexedDB: resumableCopies })
-      .use(AwsS3, {
-        limit: PARALLEL_FILES,
-        allowedMetaFields: false,
-        shouldUseMultipart: (file) => (file.size ?? 0) >= MULTIPART_THRESHOLD_BYTES,
-        getChunkSize: () => MULTIPART_PART_BYTES,
-        generateObjectKey: (file) => {
-          const key = `${originalsPrefix(orderId)}${crypto.randomUUID()}-${safeFilename(file.name ?? 'photo')}`;
-          this.fileByKey.set(key, { size: file.size ?? 0, type: file.type || photoContentType(file.name ?? '') });
-          return key;
-        },
-        signRequest: (request) => {
-          const startsUpload = !('uploadId' in request) && (request.method === 'PUT' || request.method === 'POST');
-          const file = startsUpload ? this.fileByKey.get(request.key) : undefined;
-          const input: SignUploadInput = {
-            method: request.method,
-            key: request.key,
-            uploadId: 'uploadId' in request ? request.uploadId : undefined,
-            partNumber: 'partNumber' in request ? request.partNumber : undefined,
-            // Uppy names the type on a PUT only; a multipart upload's type is fixed when it is created.
-            contentType: ('contentType' in request ? request.contentType : undefined) ?? file?.type,
-            size: file?.size,
-          };
-          return signOriginalUpload(orderId, input);
-        },
-      });
+    this.uppy = createDirectUppy({
+      id: uppyId,
+      signUrl: `/api/orders/${encodeURIComponent(orderId)}/uploads/sign`,
+      keyPrefix: originalsPrefix(orderId),
+      resumable: resumableCopies,
+    });
 
     this.uppy.on('state-update', () => this.refresh());
     this.uppy.on('upload-success', (file, response) => {
@@ -233,10 +189,10 @@ export class OriginalsUpload {
     const registrationError = this.registrationErrors.get(id);
     if (registrationError) return { ...base, percent: 100, status: 'failed', error: registrationError };
     if (upload.key) return { ...base, percent: 100, status: 'registering' };
-    const file = this.uppy.getFile(id) as OriginalFile | undefined;
+    const file = this.uppy.getFile(id) as DirectUploadFile | undefined;
     if (!file) return { ...base, percent: 0, status: this.restoreSettled ? 'missing' : 'waiting' };
-    if (file.error) return { ...base, percent: percentOf(file), status: 'failed', error: String(file.error) };
-    if (file.progress.uploadStarted) return { ...base, percent: percentOf(file), status: 'uploading' };
+    if (file.error) return { ...base, percent: uploadPercentOf(file), status: 'failed', error: String(file.error) };
+    if (file.progress.uploadStarted) return { ...base, percent: uploadPercentOf(file), status: 'uploading' };
     return { ...base, percent: 0, status: 'waiting' };
   }
 
