@@ -30,7 +30,7 @@ const pause = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', stop, { once: true });
   });
 
-interface WaitOptions {
+export interface WaitOptions {
   onProgress?: (progress: DownloadProgress) => void;
   /** Aborts the wait, e.g. when the page that asked is left. */
   signal?: AbortSignal;
@@ -38,14 +38,16 @@ interface WaitOptions {
   pollIntervalMs?: number;
 }
 
-/** Asks for the completed photos' zip until the server says it is ready, reporting progress meanwhile. */
-export async function waitForCompletedZip(
-  orderId: string,
+/**
+ * Asks a zip download route (one that answers ready, or building with progress) until the zip is
+ * ready, reporting progress meanwhile; the whole wait is bounded by the spec's timeout.
+ */
+export async function waitForReadyZip(
+  url: string,
   { onProgress, signal, timeoutMs = DOWNLOAD_TIMEOUT_MS, pollIntervalMs = DOWNLOAD_POLL_INTERVAL_MS }: WaitOptions = {},
 ): Promise<ReadyDownload> {
   const deadline = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
-  const url = `/api/orders/${encodeURIComponent(orderId)}/download-completed`;
   try {
     for (;;) {
       const view = await apiRequest<CompletedDownloadView>(url, { signal: combined });
@@ -58,6 +60,10 @@ export async function waitForCompletedZip(
     throw error;
   }
 }
+
+/** Waits for a completed order's edited photos as one zip. */
+export const waitForCompletedZip = (orderId: string, options?: WaitOptions) =>
+  waitForReadyZip(`/api/orders/${encodeURIComponent(orderId)}/download-completed`, options);
 
 /**
  * Hands a URL to the browser's own download manager through a temporary link, so even a zip of
