@@ -1,6 +1,7 @@
 import { invitationMessages } from '@marketplace/events/invitations';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { hashInvitationToken } from '../src/data/invitations';
+import { resetConfig } from '../src/config';
+import { hashInvitationToken, inviteEditor } from '../src/data/invitations';
 import { aNewAccount, aPhotographer, as, aUserWithRoles, call, db, type TestAccount, uniqueEmail } from './support';
 
 /** One email as the SES stand-in keeps it (GET /store). */
@@ -153,6 +154,36 @@ describe('inviting an editor', () => {
     expect(none.body.message).toBe(invitationMessages.noJobTypes);
     expect((await db().user.query.byEmail({ email }).go()).data).toHaveLength(0);
     expect(await inbox(email)).toHaveLength(0);
+  });
+
+  it('revokes the invitation and answers 502 when the email cannot be sent, and inviting again works', async () => {
+    const email = uniqueEmail('editor');
+    const invite = () =>
+      inviteEditor({
+        email,
+        displayName: 'Ada',
+        jobTypeRates: [{ jobTypeId: jobType('HDR').id, ratePerPhotoCents: 400 }],
+        invitedBy: admin.uid,
+      });
+    const sesEndpoint = process.env.SES_ENDPOINT;
+    // Nothing listens on port 9: SES is unreachable.
+    process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
+    resetConfig();
+    const failure = await invite().catch((error: { statusCode?: number; message: string }) => error);
+    process.env.SES_ENDPOINT = sesEndpoint;
+    resetConfig();
+
+    expect(failure).toMatchObject({ statusCode: 502, message: expect.stringContaining('could not be sent') });
+    const invitations = (await db().invitation.query.byEmail({ email }).go()).data;
+    expect(invitations.map((i) => i.status)).toEqual(['revoked']);
+    const second = await as(admin).post('/api/admin/invite-editor', {
+      email,
+      displayName: 'Ada',
+      jobTypeRates: [{ jobTypeId: jobType('HDR').id, ratePerPhotoCents: 400 }],
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.user.id).toBe(invitations[0]!.userId);
+    expect(await inbox(email)).toHaveLength(1);
   });
 
   it('lets only admins invite: 403 for others, 401 without a token', async () => {
