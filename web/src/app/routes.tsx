@@ -26,6 +26,11 @@ export const routes: RouteObject[] = [
         lazy: () => import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage })),
       },
       {
+        path: '/invitation',
+        lazy: () =>
+          import('../features/invitation/routes/InvitationPage').then((m) => ({ Component: m.InvitationPage })),
+      },
+      {
         path: '/info',
         lazy: () => import('../features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })),
       },
