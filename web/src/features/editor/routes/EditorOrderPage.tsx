@@ -1,23 +1,119 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
+import { type OrderDetailView, orderDisplayName } from '@marketplace/events/orders';
+import { IconArrowLeft, IconHistory, IconPhoto } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState } from '../../../components/EmptyState';
+import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { ApiError } from '../../../lib/api-client';
+import type { AuthUser } from '../../../lib/auth';
+import { useAuth } from '../../../lib/auth-context';
+import { useEditorOrder } from '../api/use-editor-order';
+import { ActivityLog } from '../components/order/ActivityLog';
+import { ImagesTab } from '../components/order/ImagesTab';
+import { MarkCompleteButton } from '../components/order/MarkCompleteButton';
+import { OrderFacts } from '../components/order/OrderFacts';
 
+const NOT_FOUND_TEXT = 'Order not found. You may not have access to this order.';
+
+const backToDashboard = (
+  <Anchor component={Link} to="/editor" fz="sm" fw={600}>
+    <Group gap={4} component="span" wrap="nowrap">
+      <IconArrowLeft size={16} aria-hidden="true" />
+      Back to Dashboard
+    </Group>
+  </Anchor>
+);
+
+// A malformed id (400) names no order either; an order the editor may not see answers like a missing one.
+const isMissing = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
+
+/** Only the editor's own assignments open here: claimed (in progress) or delivered by them. */
+const isMyAssignment = (order: OrderDetailView, user: AuthUser | null) =>
+  (order.status === 'in_progress' || order.status === 'completed') &&
+  !!order.editor?.email &&
+  order.editor.email.toLowerCase() === user?.email?.toLowerCase();
+
+function OrderNotFound() {
+  return (
+    <Stack gap="md" align="flex-start">
+      <PageHeader title="Work on Order" mb={0} />
+      <Alert color="orange" w="100%">
+        {NOT_FOUND_TEXT}
+      </Alert>
+      <Button component={Link} to="/editor" leftSection={<IconArrowLeft size={16} aria-hidden="true" />}>
+        Back to Dashboard
+      </Button>
+    </Stack>
+  );
+}
+
+function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: () => void }) {
+  const [tab, setTab] = useState<string | null>('images');
+  const [editorNotes, setEditorNotes] = useState(order.editorNotes ?? '');
+  const working = order.status === 'in_progress';
+
+  return (
+    <Stack gap="lg">
+      <div>{backToDashboard}</div>
+      <PageHeader
+        title={orderDisplayName(order)}
+        description={order.name ? `Order #${order.orderNumber} · ${order.jobTypeName}` : order.jobTypeName}
+        mb={0}
+        actions={
+          <Group gap="sm">
+            <OrderStatusBadge status={order.status} size="lg" />
+            {order.isLate && working && <LateBadge size="lg" />}
+            {working && <MarkCompleteButton orderId={order.id} editorNotes={editorNotes} />}
+          </Group>
+        }
+      />
+      <OrderFacts order={order} />
+      {/* Panels mount only while open, so the activity log is fetched only when its tab is shown. */}
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+        <Tabs.List mb="md">
+          <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
+            Images
+          </Tabs.Tab>
+          <Tabs.Tab value="activity" leftSection={<IconHistory size={16} aria-hidden="true" />}>
+            Activity Log
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="images">
+          <ImagesTab
+            order={order}
+            editorNotes={editorNotes}
+            onEditorNotesChange={setEditorNotes}
+            onUploaded={onChanged}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="activity">
+          <ActivityLog orderId={order.id} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
+
+/** /editor/orders/{orderId}: one of the editor's assignments, from the originals to the delivery. */
 export function EditorOrderPage() {
   const { orderId } = useParams();
-  return (
-    <>
-      <PageHeader title="Work on Order" description={orderId ? `Order reference ${orderId}` : undefined} />
-      <EmptyState
-        title="Nothing here yet"
-        action={
-          <Anchor component={Link} to="/editor">
-            Back to Dashboard
-          </Anchor>
-        }
-      >
-        The original photos, your uploads, notes and the activity log will show here.
-      </EmptyState>
-    </>
-  );
+  const { user } = useAuth();
+  const { data: order, error, isLoading, mutate } = useEditorOrder(orderId);
+
+  if (isLoading || (!error && !order)) return <PageLoader label="Loading the order…" />;
+  if (isMissing(error) || (order && !isMyAssignment(order, user))) return <OrderNotFound />;
+  if (error || !order) {
+    return (
+      <Stack gap="md" align="flex-start">
+        <PageHeader title="Work on Order" mb={0} />
+        <Alert color="red" w="100%">
+          This order could not be loaded. Please try again later.
+        </Alert>
+        {backToDashboard}
+      </Stack>
+    );
+  }
+  return <EditorOrder key={order.id} order={order} onChanged={() => void mutate()} />;
 }
