@@ -57,16 +57,17 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'orderId (collection orderDetail: order, orderImage, orderEvent, download)',
   },
   {
-    question: 'Available orders newest or oldest first (paid, unclaimed; unassigned or assigned to me)',
+    question:
+      'Available orders newest or oldest first (paid, unclaimed; unassigned or assigned to me), all or with/without requirements',
     entity: 'order',
     index: 'poolByDate',
-    key: "pool ('open', or the assigned editor's id; sparse) -> createdAt; two Queries merged",
+    key: "pool ('open', or the assigned editor's id; sparse) -> hasRequirements ('yes' | 'no'), createdAt; one Query per pool and flag (two for a filter, four for 'all'), merged; page N reads the first N x limit of each (bounded: limit <= 50, a few thousand available orders); total = COUNT Queries of the same partitions",
   },
   {
-    question: 'Available orders, highest price first',
+    question: 'Available orders, highest price first, with the same filters',
     entity: 'order',
     index: 'poolByPrice',
-    key: 'pool -> totalAmountCents (zero-padded)',
+    key: 'pool -> hasRequirements, totalAmountCents (zero-padded); merged and counted like poolByDate',
   },
   {
     question: "An editor's in-progress assignments and completed orders",

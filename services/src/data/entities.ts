@@ -124,6 +124,8 @@ export const Order = new Entity({
     photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
     totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
     editingRequirements: { type: 'string' },
+    /** 'yes' when the order has editing requirements: the pool indexes' sort keys begin with it, for the filter. */
+    hasRequirements: { type: ['yes', 'no'] as const, required: true, default: 'no', readOnly: true },
     status: { type: orderStatuses, required: true, default: 'pending_payment' },
     stripePaymentIntentId: { type: 'string' },
     paidAt: { type: 'string' },
@@ -159,17 +161,17 @@ export const Order = new Entity({
       pk: { field: 'gsi1pk', composite: ['photographerId'] },
       sk: { field: 'gsi1sk', composite: ['createdAt', 'orderId'] },
     },
-    /** Available orders, newest/oldest first (sparse on pool). */
+    /** Available orders, newest/oldest first, with or without requirements (sparse on pool). */
     poolByDate: {
       index: 'gsi2',
       pk: { field: 'gsi2pk', composite: ['pool'] },
-      sk: { field: 'gsi2sk', composite: ['createdAt', 'orderId'] },
+      sk: { field: 'gsi2sk', composite: ['hasRequirements', 'createdAt', 'orderId'] },
     },
-    /** Available orders, highest price first (sparse on pool). */
+    /** Available orders, highest price first, with or without requirements (sparse on pool). */
     poolByPrice: {
       index: 'gsi3',
       pk: { field: 'gsi3pk', composite: ['pool'] },
-      sk: { field: 'gsi3sk', composite: ['totalAmountCents', 'orderId'] },
+      sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
     },
     /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
     byEditor: {

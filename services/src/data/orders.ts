@@ -30,6 +30,7 @@ export interface OrderRecord {
   photoCount: number;
   totalAmountCents: number;
   editingRequirements?: string;
+  hasRequirements: 'yes' | 'no';
   status: OrderStatus;
   stripePaymentIntentId?: string;
   paidAt?: string;
@@ -66,7 +67,17 @@ export interface OrderImageRecord {
 
 const entities = () => marketplace().entities;
 const photographerScope = (photographerId: string) => `photographer#${photographerId}`;
-const editorScope = (editorId: string) => `editor#${editorId}`;
+export const editorScope = (editorId: string) => `editor#${editorId}`;
+
+/**
+ * The key parts every write that sets or removes `pool` must pass to `.composite(...)`, so the
+ * pool indexes (gsi2, gsi3) are re-formed with the order's date, price and requirements flag.
+ */
+export const poolIndexComposite = (o: Pick<OrderRecord, 'createdAt' | 'totalAmountCents' | 'hasRequirements'>) => ({
+  createdAt: o.createdAt,
+  totalAmountCents: o.totalAmountCents,
+  hasRequirements: o.hasRequirements ?? 'no',
+});
 
 export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryView => ({
   id: o.orderId,
@@ -159,6 +170,7 @@ export const createOrder = async (order: {
     photoCount: order.input.photoCount,
     totalAmountCents: order.totalAmountCents,
     ...(order.input.editingRequirements ? { editingRequirements: order.input.editingRequirements } : {}),
+    hasRequirements: order.input.editingRequirements?.trim() ? ('yes' as const) : ('no' as const),
     status: 'pending_payment' as const,
     assignment: 'unassigned' as const,
     stripePaymentIntentId: order.stripePaymentIntentId,
@@ -219,7 +231,7 @@ export const markOrderPaid = async ({
       e.order
         .patch({ orderId })
         .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), pool: 'open' })
-        .composite({ createdAt: order.createdAt, totalAmountCents: order.totalAmountCents })
+        .composite(poolIndexComposite(order))
         .where(
           ({ status, stripePaymentIntentId }, { eq }) =>
             `${eq(status, 'pending_payment')} AND ${eq(stripePaymentIntentId, paymentIntentId)}`,
@@ -316,7 +328,7 @@ export const listPhotographerOrders = async (
   };
 };
 
-const readCounters = async (scope: string) => {
+export const readCounters = async (scope: string) => {
   const { data } = await entities().counter.query.byScope({ scope }).go({ pages: 'all' });
   return Object.fromEntries((data as { name: string; value: number }[]).map((c) => [c.name, c.value]));
 };
@@ -375,12 +387,15 @@ export const claimOrder = async ({
   orderId,
   editor,
   rateCents,
+  current,
 }: {
   orderId: string;
   editor: { userId: string; name: string; email: string };
   rateCents: number;
+  /** The order as the caller just read it, to spare a read; the transaction's condition still decides. */
+  current?: OrderRecord;
 }) => {
-  const order = await getOrder(orderId);
+  const order = current ?? (await getOrder(orderId));
   if (!order) throw new NotFound('Order not found');
   const claimedAt = new Date().toISOString();
   try {
@@ -398,7 +413,7 @@ export const claimOrder = async ({
           assignment: 'assigned',
         })
         .remove(['pool'])
-        .composite({ createdAt: order.createdAt, totalAmountCents: order.totalAmountCents })
+        .composite(poolIndexComposite(order))
         .where(
           ({ status, pool }, { eq }) => `${eq(status, 'paid')} AND (${eq(pool, 'open')} OR ${eq(pool, editor.userId)})`,
         )
