@@ -1,3 +1,4 @@
+import { dollarsToCents, recordPayout } from './payouts';
 import { grantRole, OpsError, revokeRole } from './roles';
 import { seedDemoAccounts, seedJobTypes } from './seed';
 
@@ -10,7 +11,9 @@ import { seedDemoAccounts, seedJobTypes } from './seed';
 const usage = `Usage: npm run ops -- <command>
   grant-role <email> <role>    give a user a role (admin, editor or photographer)
   revoke-role <email> <role>   take a role away
-  seed                         create the job types (and, locally, the demo accounts)`;
+  seed                         create the job types (and, locally, the demo accounts)
+  record-payout <email> <dollars> [payout id]
+                               pay an editor from what is pending (the same id is booked once)`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -38,6 +41,16 @@ const run = async () => {
       if (!againstAws) await seedDemoAccounts();
       console.log(againstAws ? 'Job types seeded.' : 'Job types and demo accounts seeded.');
       return;
+    case 'record-payout': {
+      const [email, dollars, payoutId] = args;
+      if (!email || !dollars) throw new OpsError(usage);
+      const amountCents = dollarsToCents(dollars);
+      const result = await recordPayout({ email, amountCents, ...(payoutId ? { payoutId } : {}) });
+      console.log(
+        `${result.editor.email}: payout ${result.payoutId} of ${(amountCents / 100).toFixed(2)} USD${result.recorded ? ' recorded' : ' was already recorded'}`,
+      );
+      return;
+    }
     default:
       throw new OpsError(usage);
   }
