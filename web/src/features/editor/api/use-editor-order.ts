@@ -1,8 +1,10 @@
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
-import useSWR from 'swr';
+import useSWR, { useSWRConfig } from 'swr';
 import { apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { type WaitOptions, waitForReadyZip } from '../../../lib/download-completed';
+import { EDITOR_STATS_URL } from './use-editor-stats';
+import { MY_ASSIGNMENTS_URL } from './use-my-assignments';
 
 const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId)}`;
 
@@ -35,8 +37,20 @@ export function useOrderImages(orderId: string | undefined) {
   return useSWR<{ images: OrderImageView[] }>(user && orderId ? [editorOrderUrls(orderId).images, user.uid] : null);
 }
 
-export const completeEditorOrder = (orderId: string, editorNotes: string) =>
-  apiPost<OrderDetailView>(editorOrderUrls(orderId).complete, { editorNotes: editorNotes.trim() || undefined });
+/** 'Mark Complete': sends the notes, then the dashboard's assignments and stats are asked for afresh. */
+export function useCompleteEditorOrder(orderId: string) {
+  const { user } = useAuth();
+  const { mutate } = useSWRConfig();
+  return async (editorNotes: string) => {
+    const order = await apiPost<OrderDetailView>(editorOrderUrls(orderId).complete, {
+      editorNotes: editorNotes.trim() || undefined,
+    });
+    void mutate([orderPath(orderId), user?.uid], order, { revalidate: false });
+    void mutate([MY_ASSIGNMENTS_URL, user?.uid]);
+    void mutate([EDITOR_STATS_URL, user?.uid]);
+    return order;
+  };
+}
 
 /** Waits for the originals' zip (the 'Download All' button). */
 export const waitForOriginalsZip = (orderId: string, options?: WaitOptions) =>

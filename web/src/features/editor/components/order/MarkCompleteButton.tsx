@@ -4,7 +4,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiErrorText } from '../../../../lib/api-client';
-import { completeEditorOrder } from '../../api/use-editor-order';
+import { useCompleteEditorOrder } from '../../api/use-editor-order';
 
 const CONFIRM_TEXT = 'Are you sure you want to mark this order as completed? This action cannot be undone.';
 const COMPLETE_SUCCESS = 'Order marked as completed!';
@@ -15,11 +15,12 @@ export function MarkCompleteButton({ orderId, editorNotes }: { orderId: string; 
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const navigate = useNavigate();
+  const completeOrder = useCompleteEditorOrder(orderId);
 
   const complete = async () => {
     setSending(true);
     try {
-      await completeEditorOrder(orderId, editorNotes);
+      await completeOrder(editorNotes);
       notifications.show({ color: 'green', message: COMPLETE_SUCCESS });
       navigate('/editor');
     } catch (error) {
