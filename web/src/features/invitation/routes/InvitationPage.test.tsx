@@ -1,5 +1,6 @@
 import type { InvitationVerificationView } from '@marketplace/events/invitations';
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { fakeFirebase, firebaseAuthModule, firebaseError } from '../../../test/fake-firebase-auth';
@@ -287,4 +288,19 @@ describe('Invitation sign-up form', { timeout: 15_000 }, () => {
     release();
     await landsOnEditorDashboard(view);
   });
+
+  it('has no accessibility violations that can be found without a browser, in either form', async () => {
+    fakeFirebase.addAccount(EMAIL, 'old-password');
+    const view = await openInvitation();
+    await expectNoAxeViolations();
+    await submit(view, 'new-password', 'new-password');
+    await screen.findByLabelText(/^Your existing password/);
+    await expectNoAxeViolations();
+  });
 });
+
+/** Colour contrast needs a real browser's layout, so jsdom runs every other rule. */
+async function expectNoAxeViolations() {
+  const { violations } = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
