@@ -9,20 +9,23 @@ const publishableKey = 'pk_test_fake';
 
 /** A webhook endpoint that verifies signatures like our route and can be told to fail first. */
 const received: Stripe.Event[] = [];
-let failuresToGive = 0;
-let deliveries = 0;
+/** Deliveries for this intent fail this many times (other intents' late webhooks are unaffected). */
+let failing: { intentId: string; remaining: number } | null = null;
+/** The intent id of every delivery attempt, in order. */
+const deliveries: string[] = [];
 const receiver = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    deliveries += 1;
-    if (failuresToGive > 0) {
-      failuresToGive -= 1;
+    const body = Buffer.concat(chunks).toString('utf8');
+    const intentId = String(JSON.parse(body)?.data?.object?.id ?? '');
+    deliveries.push(intentId);
+    if (failing && failing.intentId === intentId && failing.remaining > 0) {
+      failing.remaining -= 1;
       res.writeHead(500).end();
       return;
     }
     try {
-      const body = Buffer.concat(chunks).toString('utf8');
       received.push(Stripe.webhooks.constructEvent(body, String(req.headers['stripe-signature']), webhookSecret));
       res.writeHead(200).end();
     } catch {
@@ -222,12 +225,11 @@ describe('the local Stripe fake', () => {
 
   it('retries a webhook our route failed, with a short backoff, until it is accepted', async () => {
     const intent = await anIntent();
-    failuresToGive = 2;
-    const before = deliveries;
+    failing = { intentId: intent.id, remaining: 2 };
     await sdk.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
 
     await waitFor(() => received.some((e) => (e.data.object as { id: string }).id === intent.id));
     expect(received.filter((e) => (e.data.object as { id: string }).id === intent.id)).toHaveLength(1);
-    expect(deliveries - before).toBe(3);
+    expect(deliveries.filter((id) => id === intent.id)).toHaveLength(3);
   });
 });
