@@ -26,7 +26,7 @@ export function useEditorOrder(orderId: string | undefined) {
   const { user } = useAuth();
   return useSWR<OrderDetailView>(user && orderId ? [orderPath(orderId), user.uid] : null, {
     revalidateOnFocus: true,
-    focusThrottleInterval: 5_000,
+    focusThrottleInterval: 2_000,
     dedupingInterval: 2_000,
   });
 }

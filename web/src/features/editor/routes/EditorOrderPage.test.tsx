@@ -99,6 +99,15 @@ describe('Editor order page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/editor');
   });
 
+  it('asks for the order again when the window regains focus', async () => {
+    await openOrderPage();
+    expect(fakeApi.requestsTo('GET', `/api/orders/${ORDER_ID}`)).toHaveLength(1);
+    // Focus within two seconds of the last request is ignored; a focus after that asks again.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    window.dispatchEvent(new Event('focus'));
+    await waitFor(() => expect(fakeApi.requestsTo('GET', `/api/orders/${ORDER_ID}`)).toHaveLength(2));
+  });
+
   it('asks for the activity log only once its tab is opened, and shows each event oldest first', async () => {
     const view = await openOrderPage();
     await screen.findByRole('list', { name: 'Original images' });
