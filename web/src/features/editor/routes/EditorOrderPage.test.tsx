@@ -124,6 +124,9 @@ describe('Editor order page', { timeout: 20_000 }, () => {
     expect(within(entries[0]!).getByText('Payment received')).toBeInTheDocument();
     expect(entries[0]!.querySelector('pre')?.textContent).toBe(JSON.stringify({ amountCents: 1500 }, null, 2));
     expect(screen.queryByRole('list', { name: 'Original images' })).not.toBeInTheDocument();
+
+    await view.user.click(screen.getByRole('tab', { name: 'Images' }));
+    expect(await screen.findByRole('list', { name: 'Original images' })).toBeVisible();
   });
 
   it('asks for confirmation before marking the order complete, sends the notes and returns to the dashboard', async () => {

@@ -70,8 +70,8 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
         }
       />
       <OrderFacts order={order} />
-      {/* Panels mount only while open, so the activity log is fetched only when its tab is shown. */}
-      <Tabs value={tab} onChange={setTab} keepMounted={false}>
+      {/* Both panels stay mounted, so switching tabs never cancels an upload under way. */}
+      <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">
           <Tabs.Tab value="images" leftSection={<IconPhoto size={16} aria-hidden="true" />}>
             Images
@@ -89,7 +89,7 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
           />
         </Tabs.Panel>
         <Tabs.Panel value="activity">
-          <ActivityLog orderId={order.id} />
+          <ActivityLog orderId={order.id} active={tab === 'activity'} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

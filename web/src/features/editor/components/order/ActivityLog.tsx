@@ -5,10 +5,11 @@ import { useOrderEvents } from '../../api/use-order-events';
 
 const formatEventTime = (value: string) => format(new Date(value), "MMM d, yyyy 'at' h:mm a");
 
-/** The order's history, oldest first; mounted only while its tab is open, so it is fetched only then. */
-export function ActivityLog({ orderId }: { orderId: string }) {
-  const { data, error, isLoading } = useOrderEvents(orderId, true);
+/** The order's history, oldest first; asked for only while its tab is open (`active`). */
+export function ActivityLog({ orderId, active }: { orderId: string; active: boolean }) {
+  const { data, error, isLoading } = useOrderEvents(orderId, active);
 
+  if (!active) return null;
   if (isLoading || (!error && !data)) {
     return (
       <Stack align="center" py="xl">

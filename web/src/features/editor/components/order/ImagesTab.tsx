@@ -72,9 +72,10 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
       <Section id="edited-heading" title={`Delivered Files (${edited.length})`}>
         {filesState(edited, 'No edited files uploaded yet.', 'Delivered files')}
       </Section>
-      <Section id="notes-heading" title="Editor Notes">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
         <Textarea
           label="Editor Notes"
+          labelProps={{ fz: 'lg', fw: 700, mb: 4 }}
           description="Sent to the photographer with the completed order."
           placeholder="Anything the photographer should know about the edits"
           autosize
@@ -85,7 +86,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
           onChange={(event) => onEditorNotesChange(event.currentTarget.value)}
           readOnly={!working}
         />
-      </Section>
+      </Paper>
     </Stack>
   );
 }
