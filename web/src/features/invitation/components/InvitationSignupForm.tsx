@@ -5,7 +5,7 @@ import {
   PASSWORD_MIN_LENGTH,
 } from '@marketplace/events/invitations';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { signInWithEmail, signUpWithEmail } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';
@@ -46,6 +46,7 @@ export function InvitationSignupForm({ link, invitation, hasExistingAccount, onJ
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const ratesHeadingId = useId();
   const passwordInput = useRef<HTMLInputElement>(null);
   const [focusPassword, setFocusPassword] = useState(false);
   // Once the identity provider has an account for this email, a retry after a server failure only repeats the server step.
@@ -118,10 +119,10 @@ export function InvitationSignupForm({ link, invitation, hasExistingAccount, onJ
 
       {invitation.rates.length > 0 && (
         <Stack gap={6} mb="lg">
-          <Text fw={600} fz="sm" id="offered-rates">
+          <Text fw={600} fz="sm" id={ratesHeadingId}>
             Your rates
           </Text>
-          <List spacing={4} fz="sm" aria-labelledby="offered-rates">
+          <List spacing={4} fz="sm" aria-labelledby={ratesHeadingId}>
             {invitation.rates.map((rate) => (
               <List.Item key={rate.jobTypeName}>
                 {rate.jobTypeName}: <b>{formatMoney(rate.ratePerPhotoCents)}</b> per photo
@@ -144,8 +145,8 @@ export function InvitationSignupForm({ link, invitation, hasExistingAccount, onJ
 
       <form onSubmit={handleSubmit} noValidate aria-label="Editor sign-up">
         <Stack gap="md">
-          <TextInput label="Email" value={email} readOnly autoComplete="email" />
-          <TextInput label="Name" value={displayName} readOnly autoComplete="name" />
+          <TextInput label="Email" value={email} readOnly variant="filled" autoComplete="email" />
+          <TextInput label="Name" value={displayName} readOnly variant="filled" autoComplete="name" />
           <PasswordInput
             ref={passwordInput}
             label={mode === 'existing' ? 'Your existing password' : 'Password'}
