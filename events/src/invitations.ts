@@ -44,6 +44,12 @@ export const verifyInvitationQuery = z.object({
 /** POST /api/auth/complete-signup */
 export const completeSignupInput = verifyInvitationQuery.extend({
   firebaseUid: z.string().trim().min(1).max(128),
+  /**
+   * The new account's own ID token (not a Bearer header: the spec keeps these calls tokenless).
+   * With it the server checks the account's email from the signed token alone; without it, it
+   * asks Firebase Admin, which in the cloud needs a service account.
+   */
+  idToken: z.string().trim().min(1).max(8192).optional(),
 });
 
 export interface InvitationVerificationView {

@@ -53,7 +53,7 @@ const anInvitation = async ({ email = uniqueEmail('editor'), displayName = 'Ada 
 const verify = (email: string, token: string) =>
   call(`/api/auth/verify-invitation?${new URLSearchParams({ email, token })}`);
 
-const completeSignup = (body: { email: string; token: string; firebaseUid: string }) =>
+const completeSignup = (body: { email: string; token: string; firebaseUid: string; idToken?: string }) =>
   call('/api/auth/complete-signup', { method: 'POST', body });
 
 const ratesOf = async (editorId: string) =>
@@ -262,6 +262,26 @@ describe('completing an invited sign-up', () => {
     expect(await ratesOf(response.body.user.id)).toEqual({});
     expect((await as(account).get('/api/auth/me')).body).toMatchObject({ roles: ['editor'], status: 'verified' });
     expect((await verify(email, token)).body.valid).toBe(false);
+  });
+
+  it("checks the account's email from its own ID token when the browser sends one", async () => {
+    const { email, token } = await anInvitation();
+    const account = await aNewAccount({ email });
+    const stranger = await aNewAccount();
+
+    const withStrangersToken = await completeSignup({
+      email,
+      token,
+      firebaseUid: account.uid,
+      idToken: stranger.token,
+    });
+    expect(withStrangersToken.status).toBe(403);
+    const withGarbage = await completeSignup({ email, token, firebaseUid: account.uid, idToken: 'not-a-token' });
+    expect(withGarbage.status).toBe(400);
+
+    const signup = await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token });
+    expect(signup.status).toBe(200);
+    expect(signup.body.user).toMatchObject({ id: account.uid, roles: ['editor'], status: 'verified' });
   });
 
   it('refuses the same token a second time with 409', async () => {

@@ -277,8 +277,24 @@ export const verifyInvitation = async ({
   };
 };
 
-/** The invitation goes to whoever reads that mailbox: the Firebase account must have the same email. */
-const assertAccountHasEmail = async (uid: string, email: string) => {
+/**
+ * The invitation goes to whoever reads that mailbox: the Firebase account must have the same
+ * email. A signed ID token of that account proves it with the project id alone; without one,
+ * Firebase Admin looks the account up (in the cloud that needs a service account).
+ */
+const assertAccountHasEmail = async (uid: string, email: string, idToken?: string) => {
+  if (idToken) {
+    const claims = await firebaseAuth()
+      .verifyIdToken(idToken)
+      .catch(() => {
+        throw new BadRequest('The sign-in for this sign-up could not be verified', undefined, 'INVALID_ID_TOKEN');
+      });
+    if (claims.uid !== uid) throw new Forbidden('This sign-in belongs to another account');
+    if (String(claims.email ?? '').toLowerCase() !== email) {
+      throw new Forbidden('This account does not have the email address the invitation was sent to');
+    }
+    return;
+  }
   const account = await firebaseAuth()
     .getUser(uid)
     .catch((error: { code?: string }) => {
@@ -298,12 +314,22 @@ const assertAccountHasEmail = async (uid: string, email: string) => {
  * invitation is consumed by a condition on its status in the same transaction, so one token
  * signs up once however many requests race.
  */
-export const acceptInvitation = async ({ email, token, uid }: { email: string; token: string; uid: string }) => {
+export const acceptInvitation = async ({
+  email,
+  token,
+  uid,
+  idToken,
+}: {
+  email: string;
+  token: string;
+  uid: string;
+  idToken?: string | undefined;
+}) => {
   for (let attempt = 1; ; attempt++) {
     const invitation = await getInvitation(token);
     const refusal = refusalOf(invitation, email);
     if (refusal || !invitation) return refuse(refusal ?? { status: 400, message: invitationMessages.invalid });
-    if (attempt === 1) await assertAccountHasEmail(uid, email);
+    if (attempt === 1) await assertAccountHasEmail(uid, email, idToken);
     const placeholder = await getUser(invitation.userId);
     if (!placeholder) return refuse({ status: 410, message: invitationMessages.noLongerValid });
     const rates = await ratesOf(invitation.userId);

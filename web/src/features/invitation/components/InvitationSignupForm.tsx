@@ -7,7 +7,7 @@ import {
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { signInWithEmail, signUpWithEmail } from '../../../lib/auth';
+import { getIdToken, signInWithEmail, signUpWithEmail } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { completeSignup } from '../api/complete-signup';
@@ -96,7 +96,9 @@ export function InvitationSignupForm({ link, invitation, hasExistingAccount, onJ
           return;
         }
       }
-      await completeSignup({ email: link.email, token: link.token, firebaseUid: accountUid.current });
+      // The account's own ID token lets the server check its email without admin credentials.
+      const idToken = (await getIdToken()) ?? undefined;
+      await completeSignup({ email: link.email, token: link.token, firebaseUid: accountUid.current, idToken });
       await onJoined(accountUid.current);
     } catch (error) {
       setFailure(signupFailureText(error));

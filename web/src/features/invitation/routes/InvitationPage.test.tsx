@@ -169,7 +169,8 @@ describe('Invitation sign-up form', { timeout: 15_000 }, () => {
     expect(firebaseAuthModule.createUserWithEmailAndPassword).toHaveBeenCalledWith(expect.anything(), EMAIL, '123456');
     expect(firebaseAuthModule.updateProfile).toHaveBeenCalledWith(expect.anything(), { displayName: 'Erin Editor' });
     const [completion] = fakeApi.requestsTo('POST', '/api/auth/complete-signup');
-    expect(completion?.body).toEqual({ email: EMAIL, token: TOKEN, firebaseUid: 'uid-1' });
+    // The account's own ID token goes in the body (never as a Bearer header) so the server can check its email.
+    expect(completion?.body).toEqual({ email: EMAIL, token: TOKEN, firebaseUid: 'uid-1', idToken: 'token-of-uid-1' });
     expect(completion?.headers.get('Authorization')).toBeNull();
   });
 
@@ -210,6 +211,7 @@ describe('Invitation sign-up form', { timeout: 15_000 }, () => {
       email: EMAIL,
       token: TOKEN,
       firebaseUid: existing.uid,
+      idToken: `token-of-${existing.uid}`,
     });
   });
 
