@@ -105,8 +105,11 @@ export function EditedUploadPanel({ orderId, onUploaded }: { orderId: string; on
           label="Edited images or archives"
           description={editorUploadMessages.hint}
           placeholder="Choose files"
+          // Mantine's default placeholder grey fails contrast on white; this one is a shown label, not a hint.
+          styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
           multiple
           clearable
+          clearButtonProps={{ 'aria-label': 'Clear chosen files' }}
           accept={ACCEPT}
           value={files}
           onChange={setFiles}

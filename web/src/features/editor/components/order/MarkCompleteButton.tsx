@@ -33,7 +33,7 @@ export function MarkCompleteButton({ orderId, editorNotes }: { orderId: string; 
   return (
     <>
       <Button
-        color="green.9"
+        color="teal.9"
         onClick={() => setConfirming(true)}
         leftSection={<IconCircleCheck size={18} aria-hidden="true" />}
       >
@@ -50,7 +50,7 @@ export function MarkCompleteButton({ orderId, editorNotes }: { orderId: string; 
           <Button variant="default" onClick={() => setConfirming(false)} disabled={sending}>
             Cancel
           </Button>
-          <Button color="green.9" onClick={complete} loading={sending}>
+          <Button color="teal.9" onClick={complete} loading={sending}>
             Yes, mark complete
           </Button>
         </Group>
