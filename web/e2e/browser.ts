@@ -82,6 +82,21 @@ interface AxeViolation {
  * the rule, its impact, the elements and what to fix. Call it once the page has settled.
  */
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname) {
+  // A toast fading in or out is checked at its blended mid-animation colours; wait until every
+  // toast is fully shown (its own and its ancestors' opacity 1) so what is checked is what stays.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('.mantine-Notification-root')].every((toast) => {
+          for (let el: Element | null = toast; el; el = el.parentElement) {
+            if (Number(getComputedStyle(el).opacity) < 1) return false;
+          }
+          return true;
+        }),
+      undefined,
+      { timeout: 3000 },
+    )
+    .catch(() => {});
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.addScriptTag({ path: axeScript });
   const violations = await page.evaluate(async () => {

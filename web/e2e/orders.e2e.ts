@@ -166,7 +166,12 @@ describe('Ordering, paying and collecting edited photos', () => {
     await modal.waitFor();
     const submit = modal.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
-    await modal.getByRole('button', { name: '9 stars', exact: true }).click();
+    // The modal may still be opening when the first click lands; choose again until Submit is live.
+    const nineStars = modal.getByRole('button', { name: '9 stars', exact: true });
+    for (let attempt = 0; attempt < 5 && (await submit.isDisabled()); attempt++) {
+      await nineStars.click();
+      await page.waitForTimeout(200);
+    }
     await screenshot(page, 'order-detail-rating-desktop');
     await expectAccessible(page, '/orders/{id} (rating modal)');
     await submit.click();
@@ -213,7 +218,12 @@ describe('Ordering, paying and collecting edited photos', () => {
 
   it('shows the dashboard, the orders list and an order on a phone and a desktop', async () => {
     const photographer = await aSignedUpPhotographer('Morgan Mobile');
-    const order = await aCompletedOrder({ photographer, name: `Seaside Flat ${Date.now()}`, editedFiles: [] });
+    // Completion needs at least one edited file.
+    const order = await aCompletedOrder({
+      photographer,
+      name: `Seaside Flat ${Date.now()}`,
+      editedFiles: [{ name: 'seaside-edited.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('edited photo') }],
+    });
     for (const size of ['phone', 'desktop'] as const) {
       const { page, context } = await openPage(browser, size);
       await signIn(page, photographer.email, testAccountPassword);
