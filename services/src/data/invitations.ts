@@ -331,7 +331,11 @@ export const acceptInvitation = async ({
     if (refusal || !invitation) return refuse(refusal ?? { status: 400, message: invitationMessages.invalid });
     if (attempt === 1) await assertAccountHasEmail(uid, email, idToken);
     const placeholder = await getUser(invitation.userId);
-    if (!placeholder) return refuse({ status: 410, message: invitationMessages.noLongerValid });
+    if (!placeholder) {
+      // Gone because a simultaneous request just accepted this invitation: say it was used.
+      const now = refusalOf(await getInvitation(token), email);
+      return refuse(now ?? { status: 410, message: invitationMessages.noLongerValid });
+    }
     const rates = await ratesOf(invitation.userId);
     const existing = await getUser(uid);
     const acceptedAt = new Date().toISOString();
