@@ -255,30 +255,56 @@ export const markOrderPaid = async ({
   }
 };
 
-/** Records an original the server has seen in S3; counted once however often it is registered. */
-export const registerOriginal = async (image: {
+interface VerifiedUpload {
   order: OrderRecord;
   key: string;
   filename: string;
   size: number;
   contentType?: string;
   lastModified: string;
-}): Promise<'registered' | 'already-registered'> => {
-  const { order } = image;
+}
+
+/** The image record of a verified upload, to create in the transaction that counts it. */
+const imageRecord = (kind: 'original' | 'edited', image: VerifiedUpload, uploadedBy: string) => ({
+  orderId: image.order.orderId,
+  kind,
+  key: image.key,
+  filename: image.filename,
+  size: image.size,
+  ...(image.contentType ? { contentType: image.contentType } : {}),
+  uploadedBy,
+  lastModified: image.lastModified,
+});
+
+/**
+ * Commits a registration. A failed condition means either the key was registered before (the
+ * image record exists: counted once, fine) or the order's rule refused it (`refusal`, a 409).
+ */
+const registerOnce = async (
+  kind: 'original' | 'edited',
+  image: VerifiedUpload,
+  writes: Parameters<typeof commitAll>[0],
+  refusal: string,
+): Promise<'registered' | 'already-registered'> => {
   try {
-    await commitAll((e) => [
-      e.orderImage
-        .create({
-          orderId: order.orderId,
-          kind: 'original',
-          key: image.key,
-          filename: image.filename,
-          size: image.size,
-          ...(image.contentType ? { contentType: image.contentType } : {}),
-          uploadedBy: order.photographerId,
-          lastModified: image.lastModified,
-        })
-        .commit(),
+    await commitAll(writes);
+    return 'registered';
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const existing = await entities().orderImage.get({ orderId: image.order.orderId, kind, key: image.key }).go();
+    if (existing.data) return 'already-registered';
+    throw new Conflict(refusal);
+  }
+};
+
+/** Records an original the server has seen in S3; counted once however often it is registered. */
+export const registerOriginal = async (image: VerifiedUpload) => {
+  const { order } = image;
+  return registerOnce(
+    'original',
+    image,
+    (e) => [
+      e.orderImage.create(imageRecord('original', image, order.photographerId)).commit(),
       e.order
         .update({ orderId: order.orderId })
         .add({ photographerUploadCount: 1 })
@@ -291,14 +317,9 @@ export const registerOriginal = async (image: {
         actorId: order.photographerId,
         metadata: { key: image.key, filename: image.filename, size: image.size },
       }),
-    ]);
-    return 'registered';
-  } catch (error) {
-    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
-    const existing = await entities().orderImage.get({ orderId: order.orderId, kind: 'original', key: image.key }).go();
-    if (existing.data) return 'already-registered';
-    throw new Conflict('Photos can only be added while the order awaits payment');
-  }
+    ],
+    'Photos can only be added while the order awaits payment',
+  );
 };
 
 export const listImages = async (orderId: string, kind?: 'original' | 'edited') => {
@@ -491,30 +512,13 @@ export const completeOrder = async ({
 };
 
 /** An edited file the server has seen in S3, counted once. */
-export const registerEdited = async (image: {
-  order: OrderRecord;
-  editorId: string;
-  key: string;
-  filename: string;
-  size: number;
-  contentType?: string;
-  lastModified: string;
-}): Promise<'registered' | 'already-registered'> => {
+export const registerEdited = async (image: VerifiedUpload & { editorId: string }) => {
   const { order } = image;
-  try {
-    await commitAll((e) => [
-      e.orderImage
-        .create({
-          orderId: order.orderId,
-          kind: 'edited',
-          key: image.key,
-          filename: image.filename,
-          size: image.size,
-          ...(image.contentType ? { contentType: image.contentType } : {}),
-          uploadedBy: image.editorId,
-          lastModified: image.lastModified,
-        })
-        .commit(),
+  return registerOnce(
+    'edited',
+    image,
+    (e) => [
+      e.orderImage.create(imageRecord('edited', image, image.editorId)).commit(),
       e.order
         .update({ orderId: order.orderId })
         .add({ editorUploadCount: 1 })
@@ -527,14 +531,9 @@ export const registerEdited = async (image: {
         actorId: image.editorId,
         metadata: { key: image.key, filename: image.filename, size: image.size },
       }),
-    ]);
-    return 'registered';
-  } catch (error) {
-    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
-    const existing = await entities().orderImage.get({ orderId: order.orderId, kind: 'edited', key: image.key }).go();
-    if (existing.data) return 'already-registered';
-    throw new Conflict('Edited files can only be added while the order is in progress');
-  }
+    ],
+    'Edited files can only be added while the order is in progress',
+  );
 };
 
 export const toEventView = (e: {
