@@ -19,6 +19,7 @@ export interface ApiStackProps extends StackProps {
   queues: ReadonlyMap<QueueName, IQueue>;
   /** The Stripe keys, readable by the routes granted 'stripe'. */
   stripeSecret: ISecret;
+  firebaseAdminSecret: ISecret;
   firebaseProjectId: string;
   /** For the routes granted 'email:send'. */
   email?: Partial<EmailSettings>;
@@ -81,6 +82,7 @@ export class ApiStack extends Stack {
       queues: props.queues,
       firebaseProjectId: props.firebaseProjectId,
       stripeSecret: props.stripeSecret,
+      firebaseAdminSecret: props.firebaseAdminSecret,
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 

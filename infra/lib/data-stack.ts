@@ -17,6 +17,9 @@ export const stripeSecretShape = { secretKey: '', webhookSecret: '' };
 /** A fixed name, so the operator can fill the secret without looking it up. */
 export const stripeSecretName = 'marketplace/stripe';
 
+/** A Firebase service account key (the JSON Firebase's console downloads), for disabling deleted users' sign-in. */
+export const firebaseAdminSecretName = 'marketplace/firebase-admin';
+
 /**
  * What outlives every deploy: the one single-table-design table (its shape comes from the same
  * schema the local stack uses) and the Stripe keys the operator puts in by hand.
@@ -24,6 +27,7 @@ export const stripeSecretName = 'marketplace/stripe';
 export class DataStack extends Stack {
   readonly table: Table;
   readonly stripeSecret: Secret;
+  readonly firebaseAdminSecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -67,6 +71,18 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'StripeSecretName', {
       description: 'Put the Stripe secret key and webhook signing secret in this secret',
       value: this.stripeSecret.secretName,
+    });
+
+    // Same pattern: a placeholder the operator replaces with the service account's JSON key.
+    this.firebaseAdminSecret = new Secret(this, 'FirebaseAdminSecret', {
+      secretName: firebaseAdminSecretName,
+      description: 'Firebase service account key (JSON) the admin routes use to disable and re-enable accounts',
+      generateSecretString: { secretStringTemplate: '{}', generateStringKey: 'placeholder' },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, 'FirebaseAdminSecretName', {
+      description: 'Put the Firebase service account key JSON in this secret',
+      value: this.firebaseAdminSecret.secretName,
     });
   }
 }

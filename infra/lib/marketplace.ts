@@ -34,6 +34,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     table: data.table,
     queues: workersStack.queues,
     stripeSecret: data.stripeSecret,
+    firebaseAdminSecret: data.firebaseAdminSecret,
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });

@@ -16,6 +16,8 @@ export interface ServiceResources {
   firebaseProjectId: string;
   /** The Stripe keys; only where some function is granted 'stripe'. */
   stripeSecret?: ISecret;
+  /** A Firebase service account key; only where some function is granted 'identity:admin'. */
+  firebaseAdminSecret?: ISecret;
   /** Where some function is granted 'email:send'. */
   email?: EmailSettings;
 }
@@ -51,6 +53,13 @@ const stripeSecretOf = (resources: ServiceResources) => {
   return resources.stripeSecret;
 };
 
+const firebaseAdminSecretOf = (resources: ServiceResources) => {
+  if (!resources.firebaseAdminSecret) {
+    throw new Error('"identity:admin" is granted but this stack was given no Firebase service account secret');
+  }
+  return resources.firebaseAdminSecret;
+};
+
 /** SES v2 sends through identities of this account and region only. */
 const sendEmail = (stack: Stack) =>
   new PolicyStatement({
@@ -66,6 +75,7 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
     else if (grant === 'photos:read') resources.photosBucket.grantRead(grantee);
     else if (grant === 'photos:write') resources.photosBucket.grantWrite(grantee);
     else if (grant === 'stripe') stripeSecretOf(resources).grantRead(grantee);
+    else if (grant === 'identity:admin') firebaseAdminSecretOf(resources).grantRead(grantee);
     else if (grant === 'email:send') grantee.grantPrincipal.addToPrincipalPolicy(sendEmail(Stack.of(resources.table)));
     else queueOf(resources, grant).queue.grantSendMessages(grantee);
   }
@@ -90,6 +100,9 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     FIREBASE_PROJECT_ID: resources.firebaseProjectId,
     // Only functions that may read the secret learn where it is.
     ...(grants.includes('stripe') ? { STRIPE_SECRET_ARN: stripeSecretOf(resources).secretArn } : {}),
+    ...(grants.includes('identity:admin')
+      ? { FIREBASE_ADMIN_SECRET_ARN: firebaseAdminSecretOf(resources).secretArn }
+      : {}),
     ...(grants.includes('email:send') && resources.email
       ? { MAIL_FROM: resources.email.mailFrom, SITE_URL: resources.email.siteUrl }
       : {}),

@@ -83,6 +83,7 @@ beforeAll(() => {
     table: stacks.data.table,
     queues: stacks.workers.queues,
     stripeSecret: stacks.data.stripeSecret,
+    firebaseAdminSecret: stacks.data.firebaseAdminSecret,
     firebaseProjectId: 'acme-photos',
   });
   template = Template.fromStack(stacks.api);
@@ -255,6 +256,7 @@ describe('route permissions', () => {
         table: Table.fromTableName(stack, 'Table', 'marketplace'),
         queues: new Map<QueueName, IQueue>(),
         stripeSecret: Secret.fromSecretNameV2(stack, 'StripeSecret', 'stripe'),
+        firebaseAdminSecret: Secret.fromSecretNameV2(stack, 'FirebaseAdminSecret', 'firebase-admin'),
         firebaseProjectId: 'acme-photos',
       });
     expect(build).toThrow(/no worker consumes the "zip-builds" queue/);

@@ -11,12 +11,35 @@ import { globalIndexes, tableKeys, tableStreamViewType, ttlAttribute } from '../
 /** The outbox rides on the table's stream: new images are all the pipes need. */
 const streamSpecification = { StreamEnabled: true, StreamViewType: tableStreamViewType } as const;
 
+const globalIndexSpecification = (g: (typeof globalIndexes)[number]) => ({
+  IndexName: g.indexName,
+  KeySchema: [
+    { AttributeName: g.partitionKey, KeyType: 'HASH' as const },
+    { AttributeName: g.sortKey, KeyType: 'RANGE' as const },
+  ],
+  Projection: { ProjectionType: 'ALL' as const },
+});
+
 /** Creates the table as the CDK data stack defines it, unless it is already there (then turns its stream on if off). */
 export const ensureTable = async (client: DynamoDBClient, tableName: string) => {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     if (!Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }));
+    }
+    // A table kept from an earlier version gains the indexes added since (one per update, as in DynamoDB).
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of globalIndexes.filter((g) => !present.has(g.indexName))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [
+            { AttributeName: index.partitionKey, AttributeType: 'S' },
+            { AttributeName: index.sortKey, AttributeType: 'S' },
+          ],
+          GlobalSecondaryIndexUpdates: [{ Create: globalIndexSpecification(index) }],
+        }),
+      );
     }
     return 'existing' as const;
   } catch (error) {
@@ -37,14 +60,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
         { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },
         { AttributeName: tableKeys.sortKey, KeyType: 'RANGE' },
       ],
-      GlobalSecondaryIndexes: globalIndexes.map((g) => ({
-        IndexName: g.indexName,
-        KeySchema: [
-          { AttributeName: g.partitionKey, KeyType: 'HASH' },
-          { AttributeName: g.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: globalIndexes.map(globalIndexSpecification),
     }),
   );
   await client.send(

@@ -24,6 +24,11 @@ const configSchema = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
+  /**
+   * Secrets Manager ARN of a Firebase service account key (JSON), for the admin routes that
+   * disable accounts; unneeded with FIREBASE_AUTH_EMULATOR_HOST (the local emulator).
+   */
+  FIREBASE_ADMIN_SECRET_ARN: z.string().min(1).optional(),
   /** SES v2's API, or the local stand-in (aws-ses-v2-local); SES itself for the region when absent. */
   SES_ENDPOINT: z.url().optional(),
   /** The sender of invitations: an address or domain verified in SES. */

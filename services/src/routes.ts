@@ -20,7 +20,9 @@ export type Grant =
   | 'photos:write'
   | `queue:${QueueName}`
   /** Reads the Stripe keys (secret key, webhook signing secret). */
-  | 'stripe';
+  | 'stripe'
+  /** Firebase Admin with a service account: disabling and re-enabling sign-in of deleted users. */
+  | 'identity:admin';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -128,6 +130,50 @@ export const routes: readonly RouteDefinition[] = [
     timeoutSeconds: 29,
   }),
   route('GET', '/api/stats/editor', 'stats/editor-stats', { allow: editors, grants: readWrite }),
+  // The admin console: orders and assignment, refunds, users and roles, editors, job types, feedback.
+  route('GET', '/api/orders/admin/all', 'admin/list-orders', { allow: admins, grants: readWrite }),
+  route('PATCH', '/api/orders/admin/{id}/assign', 'admin/assign-order', { allow: admins, grants: readWrite }),
+  route('DELETE', '/api/orders/admin/{id}/unassign', 'admin/unassign-order', { allow: admins, grants: readWrite }),
+  route('POST', '/api/orders/admin/bulk-assign', 'admin/bulk-assign-orders', {
+    allow: admins,
+    grants: readWrite,
+    timeoutSeconds: 29,
+  }),
+  route('POST', '/api/orders/admin/{id}/cancel', 'admin/cancel-order', {
+    allow: admins,
+    grants: [...readWrite, 'stripe'],
+    timeoutSeconds: 15,
+  }),
+  route('GET', '/api/admin/users', 'admin/list-users', { allow: admins, grants: readWrite }),
+  route('PATCH', '/api/admin/users/{id}/role', 'admin/set-user-role', { allow: admins, grants: readWrite }),
+  route('POST', '/api/admin/users/{id}/roles', 'admin/add-user-role', { allow: admins, grants: readWrite }),
+  route('DELETE', '/api/admin/users/{id}/roles/{role}', 'admin/remove-user-role', { allow: admins, grants: readWrite }),
+  route('PATCH', '/api/admin/users/{id}/deactivate', 'admin/deactivate-user', {
+    allow: admins,
+    grants: [...readWrite, 'identity:admin'],
+  }),
+  route('PATCH', '/api/admin/users/{id}/reactivate', 'admin/reactivate-user', {
+    allow: admins,
+    grants: [...readWrite, 'identity:admin'],
+  }),
+  route('DELETE', '/api/admin/users/{id}', 'admin/delete-user', {
+    allow: admins,
+    grants: [...readWrite, 'identity:admin'],
+  }),
+  route('GET', '/api/admin/invited-users', 'admin/list-invited-users', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/check-email/{email}', 'admin/check-email', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/editors', 'admin/list-editors', { allow: admins, grants: readWrite }),
+  route('PATCH', '/api/admin/editors/{id}/rates', 'admin/update-editor-rates', { allow: admins, grants: readWrite }),
+  route('PUT', '/api/admin/editors/{id}/rates', 'admin/replace-editor-rates', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/editors/{id}/stats', 'admin/editor-stats', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/editors/{id}/payouts', 'admin/list-editor-payouts', { allow: admins, grants: readWrite }),
+  route('POST', '/api/admin/editors/{id}/payouts', 'admin/record-editor-payout', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/job-types', 'admin/list-job-types', { allow: admins, grants: readWrite }),
+  route('POST', '/api/admin/job-types', 'admin/create-job-type', { allow: admins, grants: readWrite }),
+  route('PATCH', '/api/admin/job-types/{id}', 'admin/update-job-type', { allow: admins, grants: readWrite }),
+  route('GET', '/api/feedback/all', 'feedback/list-all-feedback', { allow: admins, grants: readWrite }),
+  route('GET', '/api/feedback/stats', 'feedback/feedback-stats', { allow: admins, grants: readWrite }),
+  route('PUT', '/api/feedback/{id}', 'feedback/update-feedback', { allow: admins, grants: readWrite }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
   // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.

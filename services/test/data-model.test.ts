@@ -8,6 +8,7 @@ const anOrder = (overrides: Record<string, unknown> = {}) => ({
   orderNumber: Math.floor(Math.random() * 1_000_000),
   photographerId: `p-${ulid()}`,
   photographerName: 'Pat Shutter',
+  photographerSortName: 'pat$shutter',
   jobTypeId: 'hdr',
   jobTypeName: 'HDR',
   pricePerPhotoCents: 800,

@@ -1,5 +1,5 @@
-import { type App, getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
+import { type App, cert, getApps, initializeApp, type ServiceAccount } from 'firebase-admin/app';
+import { type Auth, getAuth } from 'firebase-admin/auth';
 import { config } from '../config';
 
 /**
@@ -32,5 +32,51 @@ export const ensureFirebaseAccount = async (account: { email: string; password: 
   } catch (error) {
     if (codeOf(error) !== 'auth/email-already-exists') throw error;
     return auth.getUserByEmail(account.email);
+  }
+};
+
+let credentialed: Promise<Auth> | undefined;
+
+/**
+ * Firebase Admin for the routes granted 'identity:admin'. In the cloud it signs in with the
+ * service account key kept in Secrets Manager (FIREBASE_ADMIN_SECRET_ARN); with the emulator, or
+ * without a secret (application default credentials), it is the same client as `firebaseAuth`.
+ */
+export const identityAdmin = () => {
+  credentialed ??= (async () => {
+    const { FIREBASE_ADMIN_SECRET_ARN, AWS_REGION, FIREBASE_PROJECT_ID } = config();
+    if (!FIREBASE_ADMIN_SECRET_ARN || process.env.FIREBASE_AUTH_EMULATOR_HOST) return firebaseAuth();
+    const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
+    const secrets = new SecretsManagerClient({ region: AWS_REGION });
+    const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: FIREBASE_ADMIN_SECRET_ARN }));
+    const key = JSON.parse(SecretString ?? '{}') as { private_key?: string; client_email?: string };
+    if (!key.private_key || !key.client_email) {
+      throw new Error(
+        'The Firebase admin secret must hold a service account key (JSON with private_key, client_email)',
+      );
+    }
+    const named = getApps().find((existing) => existing.name === 'identity-admin');
+    return getAuth(
+      named ??
+        initializeApp({ credential: cert(key as ServiceAccount), projectId: FIREBASE_PROJECT_ID }, 'identity-admin'),
+    );
+  })();
+  return credentialed;
+};
+
+/**
+ * Stops an account signing in (revoking its refresh tokens, so open sessions end within the hour
+ * an ID token lives) or lets it sign in again. An account the provider does not know has nothing
+ * to disable: the user record's isActive still keeps it out of the API.
+ */
+export const setSignInDisabled = async (uid: string, disabled: boolean) => {
+  const auth = await identityAdmin();
+  try {
+    await auth.updateUser(uid, { disabled });
+    if (disabled) await auth.revokeRefreshTokens(uid);
+    return 'updated' as const;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'auth/user-not-found') return 'no-account' as const;
+    throw error;
   }
 };

@@ -79,7 +79,25 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: "The admin's orders: assigned, unassigned or all, newest or oldest first, 25 a page",
     entity: 'order',
     index: 'byAssignment',
-    key: "assignment ('assigned' | 'unassigned') -> createdAt; 'all' merges both; totals from counters",
+    key: "assignment ('assigned' | 'unassigned') -> createdAt, orderId; 'all' merges both partitions; a page after a cursor is a key condition (> or < the cursor's sort key), so every page reads one page per partition; totals from the 'orders' counters",
+  },
+  {
+    question: "The admin's orders, most photos first, with the same filters",
+    entity: 'order',
+    index: 'byAssignmentPhotos',
+    key: 'assignment -> photoCount (zero-padded), createdAt, orderId; merged and paged like byAssignment',
+  },
+  {
+    question: "The admin's orders, photographer A-Z, with the same filters",
+    entity: 'order',
+    index: 'byAssignmentPhotographer',
+    key: 'assignment -> photographerSortName, createdAt, orderId; merged and paged like byAssignment',
+  },
+  {
+    question: "The admin's order search by photographer name, order name or number",
+    entity: 'orderSearchWord',
+    index: 'byWord',
+    key: "first character of the word -> word, orderId; begins_with the term's longest word reads only the matching words, which carry assignment, createdAt, photoCount and photographerSortName to filter and sort on; the page's orders are then read by id",
   },
   {
     question: "An order's images by kind (originals, edited)",

@@ -118,6 +118,8 @@ export const Order = new Entity({
     name: { type: 'string' },
     photographerId: { type: 'string', required: true, readOnly: true },
     photographerName: { type: 'string', required: true },
+    /** photographerSortName(photographerName): the admin's "Photographer A-Z" index key. */
+    photographerSortName: { type: 'string', required: true, readOnly: true },
     jobTypeId: { type: 'string', required: true, readOnly: true },
     jobTypeName: { type: 'string', required: true },
     pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
@@ -142,6 +144,11 @@ export const Order = new Entity({
     assignedAt: { type: 'string' },
     claimedAt: { type: 'string' },
     completedAt: { type: 'string' },
+    cancelledAt: { type: 'string' },
+    cancelledBy: { type: 'string' },
+    /** What was given back through Stripe when the order was cancelled (0 when it was never paid). */
+    refundedAmountCents: { type: 'number' },
+    refundId: { type: 'string' },
     editorNotes: { type: 'string' },
     photographerRating: { type: 'number' },
     photographerUploadCount: { type: 'number', required: true, default: 0 },
@@ -184,6 +191,44 @@ export const Order = new Entity({
       index: 'gsi5',
       pk: { field: 'gsi5pk', composite: ['assignment'] },
       sk: { field: 'gsi5sk', composite: ['createdAt', 'orderId'] },
+    },
+    /** Admin list by assignment, most photos first (photo count zero-padded; ties newest first). */
+    byAssignmentPhotos: {
+      index: 'gsi6',
+      pk: { field: 'gsi6pk', composite: ['assignment'] },
+      sk: { field: 'gsi6sk', composite: ['photoCount', 'createdAt', 'orderId'] },
+    },
+    /** Admin list by assignment, photographer A-Z (ties oldest first). */
+    byAssignmentPhotographer: {
+      index: 'gsi7',
+      pk: { field: 'gsi7pk', composite: ['assignment'] },
+      sk: { field: 'gsi7sk', composite: ['photographerSortName', 'createdAt', 'orderId'] },
+    },
+  },
+});
+
+/**
+ * The admin's order search: one item per word an order is found by (orderSearchWords), in a
+ * partition per first letter, sorted by word, so a term is a begins_with Query. Each carries what
+ * the list filters and sorts on; `assignment` is kept in step by the writes that change it.
+ */
+export const OrderSearchWord = new Entity({
+  model: { entity: 'orderSearchWord', version: '1', service },
+  attributes: {
+    initial: { type: 'string', required: true, readOnly: true },
+    word: { type: 'string', required: true, readOnly: true },
+    orderId: { type: 'string', required: true, readOnly: true },
+    /** All of the order's search words, space-separated: a term's other words are checked against it. */
+    words: { type: 'string', required: true, readOnly: true },
+    assignment: { type: ['assigned', 'unassigned'] as const, required: true },
+    createdAt: { type: 'string', required: true, readOnly: true },
+    photoCount: { type: 'number', required: true, readOnly: true },
+    photographerSortName: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byWord: {
+      pk: { field: 'pk', composite: ['initial'] },
+      sk: { field: 'sk', composite: ['word', 'orderId'] },
     },
   },
 });
@@ -287,7 +332,8 @@ export const Payment = new Entity({
     orderId: { type: 'string', required: true, readOnly: true },
     amountCents: { type: 'number', required: true },
     currency: { type: 'string', required: true, default: 'usd' },
-    status: { type: ['requires_payment', 'succeeded', 'failed'] as const, required: true },
+    status: { type: ['requires_payment', 'succeeded', 'failed', 'refunded'] as const, required: true },
+    refundId: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -367,6 +413,7 @@ const entities = {
   jobType: JobType,
   editorRate: EditorRate,
   order: Order,
+  orderSearchWord: OrderSearchWord,
   orderImage: OrderImage,
   orderEvent: OrderEvent,
   feedback: Feedback,

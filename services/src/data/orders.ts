@@ -1,3 +1,4 @@
+import { photographerSortName } from '@marketplace/events/admin';
 import type { OrderEventView } from '@marketplace/events/editor-orders';
 import type {
   OrderDetailView,
@@ -12,6 +13,7 @@ import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { marketplace } from './entities';
+import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
@@ -24,6 +26,8 @@ export interface OrderRecord {
   name?: string;
   photographerId: string;
   photographerName: string;
+  /** Absent on orders written before the admin list existed. */
+  photographerSortName?: string;
   jobTypeId: string;
   jobTypeName: string;
   pricePerPhotoCents: number;
@@ -44,6 +48,10 @@ export interface OrderRecord {
   assignedAt?: string;
   claimedAt?: string;
   completedAt?: string;
+  cancelledAt?: string;
+  cancelledBy?: string;
+  refundedAmountCents?: number;
+  refundId?: string;
   editorNotes?: string;
   photographerRating?: number;
   photographerUploadCount: number;
@@ -70,11 +78,12 @@ const photographerScope = (photographerId: string) => `photographer#${photograph
 export const editorScope = (editorId: string) => `editor#${editorId}`;
 
 /**
- * The key parts every write that sets or removes `pool` must pass to `.composite(...)`, so the
- * pool indexes (gsi2, gsi3) are re-formed with the order's date, price and requirements flag.
+ * The key parts every write that sets or removes `pool` or changes `assignment` must pass to
+ * `.composite(...)`, so the pool indexes (gsi2, gsi3) and the admin's (gsi5-7) are re-formed with
+ * the order's date, price, requirements flag, photo count and photographer.
  */
-export const poolIndexComposite = (o: Pick<OrderRecord, 'createdAt' | 'totalAmountCents' | 'hasRequirements'>) => ({
-  createdAt: o.createdAt,
+export const poolIndexComposite = (o: OrderRecord) => ({
+  ...adminIndexComposite(o),
   totalAmountCents: o.totalAmountCents,
   hasRequirements: o.hasRequirements ?? 'no',
 });
@@ -164,6 +173,7 @@ export const createOrder = async (order: {
     ...(order.input.name ? { name: order.input.name } : {}),
     photographerId: order.photographer.userId,
     photographerName: order.photographer.name,
+    photographerSortName: photographerSortName(order.photographer.name),
     jobTypeId: order.jobType.jobTypeId,
     jobTypeName: order.jobType.name,
     pricePerPhotoCents: order.jobType.pricePerPhotoCents,
@@ -179,8 +189,11 @@ export const createOrder = async (order: {
     searchText: `${order.photographer.name}\u0000${order.input.name ?? ''}`.toLowerCase(),
   };
   const scope = photographerScope(order.photographer.userId);
+  // createdAt is fixed here (not defaulted by ElectroDB) so the search words carry the same one.
+  const createdAt = new Date().toISOString();
   await commitAll((e) => [
-    e.order.create(record).commit(),
+    ...newOrderListWrites(e, { ...record, createdAt }),
+    e.order.create({ ...record, createdAt }).commit(),
     e.payment
       .create({
         paymentIntentId: order.stripePaymentIntentId,
@@ -416,9 +429,31 @@ export const claimOrder = async ({
   /** The order as the caller just read it, to spare a read; the transaction's condition still decides. */
   current?: OrderRecord;
 }) => {
-  const order = current ?? (await getOrder(orderId));
+  let order = current ?? (await getOrder(orderId));
   if (!order) throw new NotFound('Order not found');
+  // An open order moves to 'assigned' (counters and search words with it); one an admin gave
+  // this editor is assigned already. The condition pins the pool read, so both stay exact.
+  for (let attempt = 1; ; attempt += 1) {
+    const claimed = await tryClaim(order, editor, rateCents);
+    if (claimed) return claimed;
+    const now = await getOrder(orderId);
+    const stillClaimable = now?.status === 'paid' && (now.pool === 'open' || now.pool === editor.userId);
+    // The pool changed between the read and the write (an admin assigned it to this editor): try again once.
+    if (attempt >= 2 || !now || !stillClaimable || now.pool === order.pool) {
+      throw new Conflict('This order has already been claimed');
+    }
+    order = now;
+  }
+};
+
+const tryClaim = async (
+  order: OrderRecord,
+  editor: { userId: string; name: string; email: string },
+  rateCents: number,
+) => {
+  const { orderId } = order;
   const claimedAt = new Date().toISOString();
+  const pool = order.pool === editor.userId ? editor.userId : 'open';
   try {
     await commitAll((e) => [
       e.order
@@ -435,9 +470,7 @@ export const claimOrder = async ({
         })
         .remove(['pool'])
         .composite(poolIndexComposite(order))
-        .where(
-          ({ status, pool }, { eq }) => `${eq(status, 'paid')} AND (${eq(pool, 'open')} OR ${eq(pool, editor.userId)})`,
-        )
+        .where(({ status, pool: current }, { eq }) => `${eq(status, 'paid')} AND ${eq(current, pool)}`)
         .commit(),
       outboxWrite(e, {
         orderId,
@@ -447,11 +480,10 @@ export const claimOrder = async ({
         metadata: { editorId: editor.userId },
       }),
       counterAdd(e, editorScope(editor.userId), 'activeOrders', 1),
+      ...assignmentMoveWrites(e, order, 'assigned'),
     ]);
   } catch (error) {
-    if (error instanceof TransactionCancelled && error.conditionFailed) {
-      throw new Conflict('This order has already been claimed');
-    }
+    if (error instanceof TransactionCancelled && error.conditionFailed) return null;
     throw error;
   }
   return (await getOrder(orderId))!;
@@ -475,11 +507,16 @@ export const completeOrder = async ({
   const order = await getOrder(orderId);
   if (!order || order.editorId !== editorId) throw new NotFound('Order not found');
   const earning = order.photoCount * (order.editorRateCents ?? 0);
+  const completedAt = new Date();
+  // For the admin's average turnaround: claim to delivery, summed in seconds beside the count.
+  const turnaroundSeconds = order.claimedAt
+    ? Math.max(0, Math.round((completedAt.getTime() - Date.parse(order.claimedAt)) / 1000))
+    : 0;
   try {
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'completed', completedAt: new Date().toISOString(), ...(editorNotes ? { editorNotes } : {}) })
+        .set({ status: 'completed', completedAt: completedAt.toISOString(), ...(editorNotes ? { editorNotes } : {}) })
         .composite({ createdAt: order.createdAt, editorId })
         .where(
           ({ status, editorId: assigned, editorUploadCount }, { eq, gt }) =>
@@ -498,6 +535,7 @@ export const completeOrder = async ({
       counterAdd(e, editorScope(editorId), 'completedOrders', 1),
       counterAdd(e, editorScope(editorId), 'totalEarnings', earning),
       counterAdd(e, editorScope(editorId), 'pendingPayouts', earning),
+      counterAdd(e, editorScope(editorId), 'turnaroundSeconds', turnaroundSeconds),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {

@@ -1,0 +1,283 @@
+import { z } from 'zod';
+import { type FeedbackView, feedbackStatuses, feedbackTypes } from './feedback';
+import { jobTypeRateInput } from './invitations';
+import type { OrderSummaryView } from './orders';
+import { type Role, role, type UserStatus } from './roles';
+
+/**
+ * The admin console's contracts: the order list and assignment, refunds, users and roles,
+ * editors, their rates and payouts, job types and feedback triage (spec sections 2, 3, 5, 7).
+ */
+
+// ---------------------------------------------------------------- orders
+
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+export const ADMIN_ORDERS_MAX_LIMIT = 100;
+export const BULK_ASSIGN_MAX = 100;
+export const SEARCH_TERM_MAX = 100;
+
+export const assignmentFilters = ['unassigned', 'assigned', 'all'] as const;
+export type AssignmentFilter = (typeof assignmentFilters)[number];
+export const adminOrderSorts = ['newest', 'oldest', 'most-photos', 'photographer'] as const;
+export type AdminOrderSort = (typeof adminOrderSorts)[number];
+
+/**
+ * GET /api/orders/admin/all. `cursor` is the previous page's `nextCursor`: with it a page costs
+ * one page of reads however deep it is; without it page N is found by reading the N pages
+ * before it (see docs/decisions.md).
+ */
+export const adminOrdersQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_PAGE_SIZE),
+  assignmentFilter: z.enum(assignmentFilters).default('unassigned'),
+  searchTerm: z
+    .string()
+    .trim()
+    .max(SEARCH_TERM_MAX, `Search terms must be at most ${SEARCH_TERM_MAX} characters`)
+    .optional()
+    .transform((term) => term || undefined),
+  sortBy: z.enum(adminOrderSorts).default('newest'),
+  cursor: z.string().trim().max(2000).optional(),
+});
+export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
+
+/**
+ * The words an order is found by: its photographer's name, its own name and its number, lower-
+ * cased and split on anything that is not a letter or digit; the first MAX_SEARCH_WORDS distinct
+ * ones. A search term matches an order when each of the term's words begins one of these.
+ */
+export const MAX_SEARCH_WORDS = 20;
+export const searchWordsOf = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+export const orderSearchWords = (order: { photographerName: string; name?: string | null; orderNumber: number }) =>
+  [...new Set(searchWordsOf(`${order.photographerName} ${order.name ?? ''} ${order.orderNumber}`))].slice(
+    0,
+    MAX_SEARCH_WORDS,
+  );
+
+/**
+ * The photographer name as the A-Z sort compares it: lower-cased, with characters below '$'
+ * (space, '!', '"', '#') written as '$' so a key separator can never reorder two names.
+ */
+export const photographerSortName = (name: string) =>
+  Array.from(name.trim().toLowerCase(), (char) => (char.charCodeAt(0) < 0x24 ? '$' : char)).join('');
+
+/** One row of the admin's order table (spec section 3, Order admin list). */
+export interface AdminOrderView extends OrderSummaryView {
+  photographerId: string;
+  photographer: { id: string; display_name: string; photographer_name: string };
+  editorId: string | null;
+  editor: { id: string; display_name: string; editor_name: string } | null;
+  assignment: 'assigned' | 'unassigned';
+  assignedAt: string | null;
+  cancelledAt: string | null;
+  refundedAmountCents: number | null;
+  /** What the server will allow now, so the table offers only that. */
+  canAssign: boolean;
+  canUnassign: boolean;
+  canCancel: boolean;
+}
+
+export interface AdminOrderListResponse {
+  orders: AdminOrderView[];
+  total: number;
+  totalPages: number;
+  page: number;
+  /** Pass as `cursor` with page + 1 to read the next page in one step; null on the last page. */
+  nextCursor: string | null;
+}
+
+export const assignOrderInput = z.object({ editorId: z.string().trim().min(1, 'Please select an editor').max(128) });
+
+export const bulkAssignInput = z.object({
+  orderIds: z
+    .array(z.string().trim().min(1).max(64))
+    .min(1, 'Select at least one order')
+    .max(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} orders at a time`)
+    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each order can be listed only once' }),
+  editorId: z.string().trim().min(1, 'Please select an editor').max(128),
+});
+
+export interface BulkAssignResponse {
+  /** e.g. 'Assigned 98 of 100 orders. Not assigned: #1042 (already in progress), ...' */
+  message: string;
+  assigned: string[];
+  notAssigned: { orderId: string; orderNumber: number | null; reason: string }[];
+}
+
+/** POST /api/orders/admin/{id}/cancel: the order, and what was refunded. */
+export interface CancelOrderResponse {
+  order: AdminOrderView;
+  refundedAmountCents: number;
+}
+
+// ---------------------------------------------------------------- users and roles
+
+export interface AdminUserView {
+  id: string;
+  email: string;
+  displayName: string | null;
+  status: UserStatus;
+  roles: Role[];
+  /** false: deleted (a soft delete; orders and history stay). */
+  isActive: boolean;
+  createdAt: string;
+  deletedAt: string | null;
+  invitedAt: string | null;
+}
+
+export const adminUsersQuery = z.object({
+  includeInactive: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export interface AdminUserListResponse {
+  users: AdminUserView[];
+}
+
+/** PATCH /users/{id}/role sets the user's only role; POST /users/{id}/roles adds one. */
+export const roleInput = z.object({ role });
+export const roleParams = z.object({ id: z.string().trim().min(1).max(128), role });
+
+export interface CheckEmailResponse {
+  email: string;
+  available: boolean;
+  /** Why not: an account exists, or an invitation is pending. */
+  reason: 'registered' | 'invited' | null;
+}
+
+/** DELETE /users/{id}, deactivate and reactivate answer the user (the spec reads user.email). */
+export interface AdminUserResponse {
+  user: AdminUserView;
+}
+
+// ---------------------------------------------------------------- editors, rates, payouts
+
+export interface EditorRateView {
+  id: string;
+  jobTypeId: string;
+  jobTypeName: string;
+  jobTypeDescription: string | null;
+  ratePerPhotoCents: number;
+}
+
+export interface AdminEditorView {
+  id: string;
+  email: string;
+  displayName: string | null;
+  status: UserStatus;
+  invitedAt: string | null;
+  createdAt: string;
+  isActive: boolean;
+  rates: EditorRateView[];
+  pendingPayoutCents: number;
+  paidOutCents: number;
+}
+
+export interface AdminEditorListResponse {
+  editors: AdminEditorView[];
+}
+
+/** PUT replaces every rate (an empty list clears them); PATCH sets the listed ones and keeps the rest. */
+export const editorRatesInput = z.object({
+  jobTypeRates: z
+    .array(jobTypeRateInput)
+    .max(100)
+    .refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
+      message: 'Each job type can have only one rate',
+    }),
+});
+
+export interface AdminEditorStatsView {
+  averageRating: number | null;
+  ratingCount: number;
+  averageTurnaroundHours: number | null;
+  completedOrders: number;
+  activeOrders: number;
+}
+
+export const recordPayoutInput = z.object({
+  amountCents: z.number().int('Amounts are whole cents').min(1, 'A payout must be more than $0.00').max(100_000_000),
+  note: z.string().trim().max(500).optional(),
+  /** Sent again on a retry so the payout is booked once. */
+  payoutId: z
+    .string()
+    .trim()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'payoutId must be a ULID')
+    .optional(),
+});
+
+export interface PayoutView {
+  id: string;
+  amountCents: number;
+  paidAt: string;
+  note: string | null;
+  recordedBy: string | null;
+}
+
+export interface EditorPayoutsResponse {
+  payouts: PayoutView[];
+  pendingPayoutCents: number;
+  paidOutCents: number;
+}
+
+// ---------------------------------------------------------------- job types
+
+export const NEW_JOB_TYPE_PRICE_CENTS = 500;
+export const NEW_JOB_TYPE_EDITOR_RATE_CENTS = 50;
+const cents = z.number().int('Amounts are whole cents').min(0, 'Amounts cannot be negative').max(1_000_000);
+
+export const createJobTypeInput = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100),
+  description: z
+    .string()
+    .trim()
+    .max(1000)
+    .nullish()
+    .transform((d) => d || undefined),
+  pricePerPhotoCents: cents.default(NEW_JOB_TYPE_PRICE_CENTS),
+  defaultEditorPriceCents: cents.default(NEW_JOB_TYPE_EDITOR_RATE_CENTS),
+});
+
+/** PATCH /api/admin/job-types/{id}: new prices apply to new orders; existing orders keep theirs. */
+export const updateJobTypeInput = z
+  .object({
+    name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+    description: z.string().trim().max(1000).nullable().optional(),
+    pricePerPhotoCents: cents.optional(),
+    defaultEditorPriceCents: cents.optional(),
+    isActive: z.boolean().optional(),
+  })
+  .strict()
+  .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' });
+
+// ---------------------------------------------------------------- feedback
+
+export const adminFeedbackQuery = z.object({
+  status: z.enum(['all', ...feedbackStatuses]).default('all'),
+  type: z.enum(['all', ...feedbackTypes]).default('all'),
+});
+
+export interface AdminFeedbackListResponse {
+  feedback: FeedbackView[];
+  /** Items matching the filters (the list may hold fewer: see the route). */
+  total: number;
+}
+
+export interface FeedbackStatsView {
+  total: number;
+  byType: Record<(typeof feedbackTypes)[number], number>;
+  byStatus: Record<(typeof feedbackStatuses)[number], number>;
+}
+
+export const ADMIN_NOTES_MAX = 5000;
+export const updateFeedbackInput = z.object({
+  status: z.enum(feedbackStatuses),
+  /** Absent or null keeps the notes already there. */
+  adminNotes: z.string().trim().max(ADMIN_NOTES_MAX).nullish(),
+});

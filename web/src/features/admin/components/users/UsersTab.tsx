@@ -1,0 +1,5 @@
+import { EmptyState } from '../../../../components/EmptyState';
+
+export function UsersTab() {
+  return <EmptyState title="Coming soon">This part of the admin console is being built.</EmptyState>;
+}
