@@ -42,6 +42,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byId',
     key: 'jobTypeId',
   },
+  {
+    question: 'Is this job type name taken? (create and rename, race-safe)',
+    entity: 'jobTypeName',
+    index: 'byName',
+    key: 'name lower-cased, spaces collapsed; claimed in the same transaction as the job type',
+  },
   { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
   // Orders
   {

@@ -93,6 +93,21 @@ export const JobType = new Entity({
   },
 });
 
+/**
+ * A job type's name, lower-cased with its spaces collapsed: creating or renaming a job type claims
+ * it in the same transaction, so two job types can never share a name, however close the race.
+ */
+export const JobTypeName = new Entity({
+  model: { entity: 'jobTypeName', version: '1', service },
+  attributes: {
+    nameKey: { type: 'string', required: true, readOnly: true },
+    jobTypeId: { type: 'string', required: true, readOnly: true },
+  },
+  indexes: {
+    byName: { pk: { field: 'pk', composite: ['nameKey'] }, sk: { field: 'sk', composite: [] } },
+  },
+});
+
 export const EditorRate = new Entity({
   model: { entity: 'editorRate', version: '1', service },
   attributes: {
@@ -411,6 +426,7 @@ const entities = {
   user: User,
   invitation: Invitation,
   jobType: JobType,
+  jobTypeName: JobTypeName,
   editorRate: EditorRate,
   order: Order,
   orderSearchWord: OrderSearchWord,
