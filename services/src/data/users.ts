@@ -1,6 +1,9 @@
 import type { Role, UserStatus } from '@marketplace/events/roles';
+import { isActiveAdmin } from '../domain/permissions';
+import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
+import { commitAll, type counterAdd, TransactionCancelled } from './transactions';
 
 export interface UserRecord {
   userId: string;
@@ -10,12 +13,17 @@ export interface UserRecord {
   roles: Role[];
   status: UserStatus;
   isActive: boolean;
+  deletedAt?: string;
+  invitedAt?: string;
+  isEditor?: string;
   createdAt: string;
   updatedAt: string;
 }
 
-export const getUser = async (userId: string) => {
-  const { data } = await marketplace().entities.user.get({ userId }).go();
+type Entities = Parameters<typeof counterAdd>[0];
+
+export const getUser = async (userId: string, { consistent = false } = {}) => {
+  const { data } = await marketplace().entities.user.get({ userId }).go({ consistent });
   return (data as UserRecord | null) ?? null;
 };
 
@@ -26,6 +34,72 @@ export const findUserByEmail = async (email: string) => {
   return (data[0] as UserRecord | undefined) ?? null;
 };
 
+/** Every record with this email (an account, and an invited editor's placeholder until they sign up). */
+export const usersWithEmail = async (email: string) => {
+  const { data } = await marketplace()
+    .entities.user.query.byEmail({ email: email.trim().toLowerCase() })
+    .go({ pages: 'all' });
+  return data as UserRecord[];
+};
+
+/** Every user record, newest first: the one partition of the `all` index (gsi2). */
+export const listAllUsers = async () => {
+  const { data } = await marketplace().entities.user.query.all({}).go({ order: 'desc', pages: 'all' });
+  return data as UserRecord[];
+};
+
+/**
+ * How many admins can still act, as a counter (scope 'users', name 'activeAdmins') moved in the
+ * same transaction as every write that makes or unmakes an active admin. Its decrement holds only
+ * while the value is above one, so no pair of concurrent writes can leave the marketplace without
+ * an admin.
+ */
+const ACTIVE_ADMINS = { scope: 'users', name: 'activeAdmins' } as const;
+export const LAST_ADMIN_MESSAGE = 'The last active admin cannot be removed';
+
+const readActiveAdmins = async () => {
+  const { data } = await marketplace().entities.counter.get(ACTIVE_ADMINS).go({ consistent: true });
+  return (data as { value: number } | null)?.value ?? null;
+};
+
+/** The counter's value; a table from before the counter gets it once, counted from the users partition. */
+export const activeAdminCount = async () => {
+  const value = await readActiveAdmins();
+  if (value !== null) return value;
+  const counted = (await listAllUsers()).filter(isActiveAdmin).length;
+  try {
+    await marketplace()
+      .entities.counter.create({ ...ACTIVE_ADMINS, value: counted })
+      .go();
+    return counted;
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    return (await readActiveAdmins()) ?? counted;
+  }
+};
+
+/** The counter's move; both require it to exist, so a write can never start it from zero. */
+const activeAdminsMove = (e: Entities, delta: 1 | -1) =>
+  delta > 0
+    ? e.counter
+        .update(ACTIVE_ADMINS)
+        .add({ value: 1 })
+        .where(({ value }, { exists }) => exists(value))
+        .commit()
+    : e.counter
+        .update(ACTIVE_ADMINS)
+        .add({ value: -1 })
+        .where(({ value }, { gt }) => gt(value, 1))
+        .commit();
+
+const adminDelta = (before: UserRecord | null, after: Parameters<typeof isActiveAdmin>[0]) =>
+  Number(isActiveAdmin(after)) - Number(before ? isActiveAdmin(before) : false);
+
+/** A transaction cancelled by a condition or by a concurrent transaction on the same items. */
+const lostRace = (error: unknown) =>
+  error instanceof TransactionCancelled &&
+  error.reasons.some((r) => r === 'ConditionalCheckFailed' || r === 'TransactionConflict');
+
 /**
  * Creates the record the first time an identity signs in. Two first requests can race; the loser's
  * conditional create fails and it reads the winner's record instead.
@@ -33,14 +107,18 @@ export const findUserByEmail = async (email: string) => {
 export const createUserOnce = async (
   user: Pick<UserRecord, 'userId' | 'email' | 'displayName' | 'profileImageUrl' | 'roles' | 'status'>,
 ) => {
+  const record = { ...user, isEditor: user.roles.includes('editor') ? 'editor' : undefined };
   try {
-    const { data } = await marketplace()
-      .entities.user.create({ ...user, isEditor: user.roles.includes('editor') ? 'editor' : undefined })
-      .go();
+    if (adminDelta(null, { ...user, isActive: true }) > 0) {
+      await activeAdminCount();
+      await commitAll((e) => [e.user.create(record).commit(), activeAdminsMove(e, 1)]);
+      return (await getUser(user.userId, { consistent: true }))!;
+    }
+    const { data } = await marketplace().entities.user.create(record).go();
     return data as UserRecord;
   } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const existing = await getUser(user.userId);
+    if (!isConditionFailure(error) && !(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const existing = await getUser(user.userId, { consistent: true });
     if (!existing) throw error;
     return existing;
   }
@@ -60,12 +138,66 @@ export const updateProfile = async (
   return data as UserRecord;
 };
 
-/** Replaces a user's roles; keeps the sparse editor index in step in the same write. */
-export const setRoles = async (userId: string, roles: Role[]) => {
-  const unique = [...new Set(roles)];
-  const op = marketplace().entities.user.patch({ userId }).set({ roles: unique });
-  const { data } = await (unique.includes('editor') ? op.set({ isEditor: 'editor' }) : op.remove(['isEditor'])).go({
-    response: 'all_new',
-  });
-  return data as UserRecord;
+/** What a roles or standing write changes; `deletedAt: null` removes the mark. */
+export interface UserChange {
+  roles?: Role[];
+  status?: UserStatus;
+  isActive?: boolean;
+  deletedAt?: string | null;
+}
+
+const userPatch = (e: Entities, user: UserRecord, change: UserChange) => {
+  const set: Record<string, unknown> = {};
+  const remove: string[] = [];
+  if (change.roles) {
+    set.roles = change.roles;
+    // The sparse editor index follows the roles in the same write.
+    if (change.roles.includes('editor')) set.isEditor = 'editor';
+    else remove.push('isEditor');
+  }
+  if (change.status) set.status = change.status;
+  if (change.isActive !== undefined) set.isActive = change.isActive;
+  if (change.deletedAt) set.deletedAt = change.deletedAt;
+  if (change.deletedAt === null) remove.push('deletedAt');
+  const patch = e.user.patch({ userId: user.userId }).set(set as never);
+  return (remove.length ? patch.remove(remove as never) : patch)
+    .where(({ updatedAt }, { eq }) => eq(updatedAt, user.updatedAt))
+    .commit();
 };
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Changes a user's roles or standing as one write conditioned on the record as it was read (a
+ * concurrent change makes it read again and decide again), moving the active-admin counter in
+ * the same transaction when the change makes or unmakes an active admin. `decide` may refuse by
+ * throwing.
+ */
+export const changeUser = async (userId: string, decide: (user: UserRecord) => UserChange): Promise<UserRecord> => {
+  for (let attempt = 1; ; attempt++) {
+    const user = await getUser(userId, { consistent: true });
+    if (!user) throw new NotFound('User not found');
+    const change = decide(user);
+    if (change.roles) change.roles = [...new Set(change.roles)];
+    const delta = adminDelta(user, {
+      roles: change.roles ?? user.roles,
+      isActive: change.isActive ?? user.isActive,
+      status: change.status ?? user.status,
+    });
+    if (delta !== 0) {
+      const admins = await activeAdminCount();
+      if (delta < 0 && admins <= 1) throw new Conflict(LAST_ADMIN_MESSAGE);
+    }
+    try {
+      await commitAll((e) => [userPatch(e, user, change), ...(delta ? [activeAdminsMove(e, delta as 1 | -1)] : [])]);
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict('This user was changed at the same time. Please try again.');
+      continue;
+    }
+    return (await getUser(userId, { consistent: true }))!;
+  }
+};
+
+/** Replaces a user's roles; keeps the sparse editor index and the active-admin count in step. */
+export const setRoles = (userId: string, roles: Role[]) => changeUser(userId, () => ({ roles }));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAccess, marketplaceRoles } from './permissions';
+import { decideAccess, isActiveAdmin, marketplaceRoles } from './permissions';
 
 const photographer = { roles: ['photographer'] as const, isActive: true };
 
@@ -18,6 +18,13 @@ describe('decideAccess', () => {
     expect(decideAccess('signed-in', { roles: ['admin'], isActive: false })).toBe('deactivated');
   });
 
+  it('turns away a suspended user like a deleted one', () => {
+    const suspended = { roles: ['admin'] as const, isActive: true, status: 'suspended' as const };
+    expect(decideAccess('signed-in', suspended)).toBe('deactivated');
+    expect(decideAccess(['admin'], suspended)).toBe('deactivated');
+    expect(decideAccess(['admin'], { ...suspended, status: 'verified' })).toBe('allowed');
+  });
+
   it('lets a signed-in user with no roles reach signed-in routes but not marketplace routes', () => {
     const roleless = { roles: [], isActive: true };
     expect(decideAccess('signed-in', roleless)).toBe('allowed');
@@ -28,5 +35,15 @@ describe('decideAccess', () => {
     expect(decideAccess(['editor', 'photographer'], photographer)).toBe('allowed');
     expect(decideAccess(['admin'], photographer)).toBe('role-missing');
     expect(decideAccess(['admin'], { roles: ['photographer', 'admin'], isActive: true })).toBe('allowed');
+  });
+});
+
+describe('isActiveAdmin', () => {
+  it('counts only admins who are neither deleted nor suspended', () => {
+    expect(isActiveAdmin({ roles: ['admin'], isActive: true, status: 'verified' })).toBe(true);
+    expect(isActiveAdmin({ roles: ['editor', 'admin'], isActive: true })).toBe(true);
+    expect(isActiveAdmin({ roles: ['admin'], isActive: false, status: 'verified' })).toBe(false);
+    expect(isActiveAdmin({ roles: ['admin'], isActive: true, status: 'suspended' })).toBe(false);
+    expect(isActiveAdmin({ roles: ['editor'], isActive: true, status: 'verified' })).toBe(false);
   });
 });
