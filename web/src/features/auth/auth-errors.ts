@@ -11,6 +11,7 @@ export interface AuthFailure {
 export const AUTH_NOT_CONFIGURED_MESSAGE = 'Authentication not configured. Please configure Firebase credentials.';
 export const SIGN_IN_FAILED_MESSAGE = 'Failed to sign in. Please try again.';
 export const WEAK_PASSWORD_MESSAGE = 'Password should be at least 6 characters long.';
+export const ACCOUNT_DISABLED_MESSAGE = 'This account has been disabled. Please contact support.';
 
 const errorCode = (error: unknown): string | undefined =>
   error && typeof error === 'object' && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
@@ -28,6 +29,8 @@ export const describeEmailAuthFailure = (error: unknown, mode: AuthMode): AuthFa
       return { message: 'No account found with this email. Try signing up instead.', switchTo: 'signup' };
     case 'auth/wrong-password':
       return { message: 'Incorrect password. Please try again.' };
+    case 'auth/user-disabled':
+      return { message: ACCOUNT_DISABLED_MESSAGE };
     case 'auth/invalid-credential':
     case 'auth/invalid-login-credentials':
       return { message: 'Invalid email or password. Please check your credentials.' };
@@ -42,6 +45,8 @@ export const describeGoogleAuthFailure = (error: unknown): AuthFailure => {
     case 'auth/popup-closed-by-user':
     case 'auth/cancelled-popup-request':
       return { message: 'Sign in was cancelled' };
+    case 'auth/user-disabled':
+      return { message: ACCOUNT_DISABLED_MESSAGE };
     default:
       return { message: SIGN_IN_FAILED_MESSAGE };
   }

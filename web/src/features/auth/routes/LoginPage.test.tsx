@@ -118,6 +118,12 @@ describe('Login page error messages', () => {
       text: 'Invalid email or password. Please check your credentials.',
       endsOn: 'signin',
     },
+    {
+      code: 'auth/user-disabled',
+      from: 'signin',
+      text: 'This account has been disabled. Please contact support.',
+      endsOn: 'signin',
+    },
     { code: 'auth/too-many-requests', from: 'signin', text: 'Failed to sign in. Please try again.', endsOn: 'signin' },
     {
       code: 'auth/network-request-failed',
@@ -156,6 +162,7 @@ describe('Login page error messages', () => {
   it.each([
     ['auth/popup-closed-by-user', 'Sign in was cancelled'],
     ['auth/cancelled-popup-request', 'Sign in was cancelled'],
+    ['auth/user-disabled', 'This account has been disabled. Please contact support.'],
     ['auth/internal-error', 'Failed to sign in. Please try again.'],
   ])('maps a Google sign-in failure %s to "%s"', async (code, text) => {
     firebaseAuthModule.signInWithPopup.mockRejectedValueOnce(firebaseError(code));
