@@ -1,0 +1,65 @@
+import type {
+  AdminEditorListResponse,
+  AdminEditorStatsView,
+  CheckEmailResponse,
+  EditorPayoutsResponse,
+  PayoutView,
+} from '@marketplace/events/admin';
+import type { inviteEditorInput, jobTypeRateInput } from '@marketplace/events/invitations';
+import useSWR, { useSWRConfig } from 'swr';
+import type { z } from 'zod';
+import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth-context';
+
+export const ADMIN_EDITORS_URL = '/api/admin/editors';
+const editorUrl = (editorId: string, part: 'rates' | 'stats' | 'payouts') =>
+  `${ADMIN_EDITORS_URL}/${encodeURIComponent(editorId)}/${part}`;
+
+export type JobTypeRate = z.infer<typeof jobTypeRateInput>;
+export type EditorInvitation = z.input<typeof inviteEditorInput>;
+
+/** Every editor with their rates and payout totals. */
+export function useAdminEditors() {
+  const { user } = useAuth();
+  return useSWR<AdminEditorListResponse>(user ? [ADMIN_EDITORS_URL, user.uid] : null);
+}
+
+export function useAdminEditorStats(editorId: string) {
+  const { user } = useAuth();
+  return useSWR<AdminEditorStatsView>(user ? [editorUrl(editorId, 'stats'), user.uid] : null);
+}
+
+/** An editor's payout history; fetched only while `enabled` (the payout dialog is open). */
+export function useEditorPayouts(editorId: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useSWR<EditorPayoutsResponse>(user && enabled ? [editorUrl(editorId, 'payouts'), user.uid] : null);
+}
+
+export const checkEmailAvailability = (email: string) =>
+  apiGet<CheckEmailResponse>(`/api/admin/check-email/${encodeURIComponent(email)}`);
+
+/** Editor writes; each refreshes the editor list it changes. */
+export function useEditorWrites() {
+  const { user } = useAuth();
+  const { mutate } = useSWRConfig();
+  const refreshEditors = () => void mutate([ADMIN_EDITORS_URL, user?.uid]);
+  return {
+    invite: async (invitation: EditorInvitation) => {
+      const answer = await apiPost<{ user: { email: string } }>('/api/admin/invite-editor', invitation);
+      refreshEditors();
+      return answer;
+    },
+    /** Replaces all of the editor's rates with these. */
+    replaceRates: async (editorId: string, jobTypeRates: JobTypeRate[]) => {
+      await apiPut(editorUrl(editorId, 'rates'), { jobTypeRates });
+      refreshEditors();
+    },
+    /** `payoutId` is sent again on a retry so the payout is booked once. */
+    recordPayout: async (editorId: string, payout: { amountCents: number; note?: string; payoutId: string }) => {
+      const recorded = await apiPost<PayoutView>(editorUrl(editorId, 'payouts'), payout);
+      refreshEditors();
+      void mutate([editorUrl(editorId, 'payouts'), user?.uid]);
+      return recorded;
+    },
+  };
+}
