@@ -9,8 +9,8 @@ import {
 import { IconSend } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { apiErrorText } from '../../../lib/api-client';
+import { feedbackTypeLabels } from '../../../lib/feedback-labels';
 import { useSubmitFeedback } from '../api/use-submit-feedback';
-import { feedbackTypeLabels } from '../feedback-types';
 
 const DEFAULT_TYPE: FeedbackType = 'general';
 

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { feedbackStatusBadges, feedbackTypeLabels } from '../../../lib/feedback-labels';
 import { formatDate } from '../../../lib/format-date';
 import { useMyFeedback } from '../api/use-my-feedback';
-import { feedbackStatusBadges, feedbackTypeLabels } from '../feedback-types';
 
 const SHOWN_REPORTS = 5;
 
