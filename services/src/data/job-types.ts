@@ -1,4 +1,7 @@
 import type { JobTypeView } from '@marketplace/events/job-types';
+import { ulid } from 'ulid';
+import { Conflict, NotFound } from '../http/errors';
+import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 
 type JobTypeRecord = {
@@ -30,12 +33,142 @@ export const listJobTypes = async ({ activeOnly }: { activeOnly: boolean }) => {
   return (data as JobTypeRecord[]).map(toJobTypeView);
 };
 
-export const upsertJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) => {
-  const { data } = await marketplace().entities.jobType.upsert(jobType).go({ response: 'all_new' });
-  return toJobTypeView(data as JobTypeRecord);
+const getJobTypeRecord = async (jobTypeId: string) => {
+  const { data } = await marketplace().entities.jobType.get({ jobTypeId }).go({ consistent: true });
+  return (data as JobTypeRecord | null) ?? null;
 };
 
 export const getJobType = async (jobTypeId: string) => {
-  const { data } = await marketplace().entities.jobType.get({ jobTypeId }).go();
-  return data ? toJobTypeView(data as JobTypeRecord) : null;
+  const record = await getJobTypeRecord(jobTypeId);
+  return record ? toJobTypeView(record) : null;
+};
+
+/** Names compare case-insensitively and ignore runs of spaces: 'Sky  replacement' is 'Sky Replacement'. */
+export const jobTypeNameKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** The id a new job type gets when it is free: its name as a URL slug, like the seeded 'hdr'. */
+export const jobTypeSlug = (name: string) =>
+  name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 64)
+    .replace(/-+$/, '');
+
+const nameTaken = (name: string) => new Conflict(`A job type named ${name} already exists`);
+
+/** ElectroDB reports a cancelled transaction per item; these are the codes, in the order written. */
+const cancellationCodes = (result: { canceled: boolean; data: unknown }) =>
+  result.canceled ? (result.data as { code?: string }[]).map((item) => item.code ?? 'None') : null;
+const conditionFailed = (code: string | undefined) => code === 'ConditionalCheckFailed';
+
+type NewJobType = Omit<JobTypeRecord, 'jobTypeId' | 'createdAt' | 'isActive'>;
+
+/**
+ * Creates a job type and claims its name in one transaction: of two creates with one name, one
+ * wins and the other is told the name is taken. The id is the name's slug when no job type has it
+ * yet (a renamed type keeps its old slug), else a ULID.
+ */
+export const createJobType = async (input: NewJobType) => {
+  const slug = jobTypeSlug(input.name);
+  for (const jobTypeId of slug ? [slug, ulid()] : [ulid()]) {
+    const record = { ...input, jobTypeId, isActive: true, createdAt: new Date().toISOString() };
+    const result = await marketplace()
+      .transaction.write(({ jobType, jobTypeName }) => [
+        jobTypeName.create({ nameKey: jobTypeNameKey(input.name), jobTypeId }).commit(),
+        jobType.create(record).commit(),
+      ])
+      .go();
+    const codes = cancellationCodes(result);
+    if (!codes) return toJobTypeView(record);
+    if (conditionFailed(codes[0])) throw nameTaken(input.name);
+    if (!conditionFailed(codes[1])) throw new Error(`Creating a job type failed: ${codes.join(', ')}`);
+  }
+  throw new Conflict('Could not find a free id for this job type. Please try again.');
+};
+
+export type JobTypeChanges = {
+  name?: string;
+  description?: string | null;
+  pricePerPhotoCents?: number;
+  defaultEditorPriceCents?: number;
+  isActive?: boolean;
+};
+
+/**
+ * Changes a job type. New prices apply to orders placed from now on: an order copies its price
+ * when it is created. A rename moves the name claim in the same transaction, pinned to the name
+ * read, so a concurrent rename is retried once on fresh data rather than leaving a stale claim.
+ */
+export const updateJobType = async (jobTypeId: string, changes: JobTypeChanges) => {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const current = await getJobTypeRecord(jobTypeId);
+    if (!current) throw new NotFound('Job type not found');
+    const { description, ...fields } = changes;
+    const set = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+    const clearsDescription = description === null || description === '';
+    if (description) Object.assign(set, { description });
+    const oldKey = jobTypeNameKey(current.name);
+    const newKey = changes.name === undefined ? oldKey : jobTypeNameKey(changes.name);
+
+    const { transaction } = marketplace();
+    const pinnedPatch = (jobType: Parameters<Parameters<typeof transaction.write>[0]>[0]['jobType']) => {
+      const patch = jobType.patch({ jobTypeId }).set(set);
+      return (clearsDescription ? patch.remove(['description']) : patch)
+        .where(({ name }, { eq }) => eq(name, current.name))
+        .commit();
+    };
+    const result =
+      newKey === oldKey
+        ? await transaction.write(({ jobType }) => [pinnedPatch(jobType)]).go()
+        : await transaction
+            .write(({ jobType, jobTypeName }) => [
+              pinnedPatch(jobType),
+              jobTypeName.create({ nameKey: newKey, jobTypeId }).commit(),
+              // Unconditional: a type created before names were claimed has no claim to release.
+              jobTypeName
+                .delete({ nameKey: oldKey })
+                .commit(),
+            ])
+            .go();
+    const codes = cancellationCodes(result);
+    if (!codes) return toJobTypeView({ ...current, ...set, ...(clearsDescription ? { description: undefined } : {}) });
+    if (conditionFailed(codes[1])) throw nameTaken(changes.name!);
+    if (!conditionFailed(codes[0])) throw new Error(`Updating a job type failed: ${codes.join(', ')}`);
+  }
+  throw new Conflict('This job type was changed by someone else at the same time. Please reload and try again.');
+};
+
+/** A write of the job type as given (tests and ops), with its name claimed when free. */
+export const upsertJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) => {
+  const { data } = await marketplace().entities.jobType.upsert(jobType).go({ response: 'all_new' });
+  await claimNameIfFree(jobType);
+  return toJobTypeView(data as JobTypeRecord);
+};
+
+/**
+ * The seed's write: creates the job type when its id is new and leaves an existing one alone, so
+ * restarting never undoes an admin's prices or names. It claims the name when free, so job types
+ * written before names were claimed get their claim.
+ */
+export const ensureJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) => {
+  await marketplace()
+    .entities.jobType.create(jobType)
+    .go()
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+  const current = await getJobTypeRecord(jobType.jobTypeId);
+  if (current) await claimNameIfFree(current);
+};
+
+const claimNameIfFree = async ({ jobTypeId, name }: { jobTypeId: string; name: string }) => {
+  await marketplace()
+    .entities.jobTypeName.create({ nameKey: jobTypeNameKey(name), jobTypeId })
+    .go()
+    .catch((error) => {
+      if (!isConditionFailure(error)) throw error;
+    });
 };

@@ -1,12 +1,12 @@
 import type { Role } from '@marketplace/events/roles';
 import { ensureFirebaseAccount } from '../adapters/firebase-admin';
 import { marketplace } from '../data/entities';
-import { upsertJobType } from '../data/job-types';
+import { ensureJobType } from '../data/job-types';
 import { createUserOnce, getUser, setRoles } from '../data/users';
 
 /**
  * The marketplace's starting data: the five services of the product (stable ids, so running the
- * seed again updates rather than duplicates) and, for local use, one demo account per role.
+ * seed again adds what is missing and keeps an admin's changes) and, for local use, one demo account per role.
  */
 export const starterJobTypes = [
   {
@@ -55,7 +55,7 @@ export const demoAccounts: { email: string; displayName: string; roles: Role[] }
 ];
 
 export const seedJobTypes = async () => {
-  for (const jobType of starterJobTypes) await upsertJobType({ ...jobType, isActive: true });
+  for (const jobType of starterJobTypes) await ensureJobType({ ...jobType, isActive: true });
 };
 
 /** Demo accounts exist in the identity provider and in the table with their roles; the editor has rates. */
