@@ -442,6 +442,14 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     if (method === 'POST' && path === '/v1/refunds') {
       return caller.kind === 'secret' ? createRefund(params) : secretOnly;
     }
+    if (method === 'GET' && path === '/v1/refunds') {
+      if (caller.kind !== 'secret') return secretOnly;
+      // Stripe's list: newest first, optionally of one payment intent (one page is all the fake holds).
+      const data = [...refunds.values()]
+        .filter((refund) => !params.payment_intent || refund.payment_intent === params.payment_intent)
+        .reverse();
+      return { status: 200, body: { object: 'list', data, has_more: false, url: '/v1/refunds' } };
+    }
     const refundPath = /^\/v1\/refunds\/([^/]+)$/.exec(path);
     if (refundPath && method === 'GET') {
       if (caller.kind !== 'secret') return secretOnly;
