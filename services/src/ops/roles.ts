@@ -1,6 +1,7 @@
 import { type Role, role as roleSchema } from '@marketplace/events/roles';
 import { firebaseAuth } from '../adapters/firebase-admin';
 import { createUserOnce, findUserByEmail, setRoles } from '../data/users';
+import { HttpError } from '../http/errors';
 
 export class OpsError extends Error {}
 
@@ -32,11 +33,20 @@ const userForEmail = async (email: string) => {
   });
 };
 
+/** A refusal of the data layer (the last active admin, a concurrent change) read as an ops message. */
+const asOpsError = async <T>(write: Promise<T>) => {
+  try {
+    return await write;
+  } catch (error) {
+    throw error instanceof HttpError ? new OpsError(error.message) : error;
+  }
+};
+
 export const grantRole = async (email: string, roleName: string) => {
   const role = parseRole(roleName);
   const user = await userForEmail(email);
   if (user.roles.includes(role)) return { user, changed: false };
-  return { user: await setRoles(user.userId, [...user.roles, role]), changed: true };
+  return { user: await asOpsError(setRoles(user.userId, [...user.roles, role])), changed: true };
 };
 
 export const revokeRole = async (email: string, roleName: string) => {
@@ -45,9 +55,11 @@ export const revokeRole = async (email: string, roleName: string) => {
   if (!user) throw new OpsError(`No user with email ${email}`);
   if (!user.roles.includes(role)) return { user, changed: false };
   return {
-    user: await setRoles(
-      user.userId,
-      user.roles.filter((r) => r !== role),
+    user: await asOpsError(
+      setRoles(
+        user.userId,
+        user.roles.filter((r) => r !== role),
+      ),
     ),
     changed: true,
   };

@@ -1,0 +1,165 @@
+import type { AdminUserView, CheckEmailResponse } from '@marketplace/events/admin';
+import type { Role } from '@marketplace/events/roles';
+import { setSignInDisabled } from '../adapters/firebase-admin';
+import { logger } from '../adapters/logger';
+import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
+import { marketplace } from './entities';
+import { isPlaceholderUserId } from './invitations';
+import { commitAll, TransactionCancelled } from './transactions';
+import { changeUser, getUser, listAllUsers, type UserRecord, usersWithEmail } from './users';
+
+/**
+ * The admin's side of users: the list, roles one at a time, and an account's standing (suspended,
+ * deleted, reactivated). Invited editors have a placeholder record (`invited-<ulid>`) until they
+ * sign up; they are listed apart, and have no account to change.
+ */
+export const toAdminUserView = (u: UserRecord): AdminUserView => ({
+  id: u.userId,
+  email: u.email,
+  displayName: u.displayName ?? null,
+  status: u.status,
+  roles: u.roles ?? [],
+  isActive: u.isActive,
+  createdAt: u.createdAt,
+  deletedAt: u.deletedAt ?? null,
+  invitedAt: u.invitedAt ?? null,
+});
+
+/** Accounts, newest first; deleted ones only when asked for. */
+export const listUsers = async ({ includeInactive }: { includeInactive: boolean }) =>
+  (await listAllUsers())
+    .filter((u) => !isPlaceholderUserId(u.userId) && (includeInactive || u.isActive))
+    .map(toAdminUserView);
+
+/** Editors invited and not signed up yet, by their placeholder id (the web merges them by id). */
+export const listInvitedUsers = async () =>
+  (await listAllUsers()).filter((u) => isPlaceholderUserId(u.userId) && u.isActive).map(toAdminUserView);
+
+const accountOnly = (userId: string) => {
+  if (isPlaceholderUserId(userId)) throw new Conflict('This editor has not accepted their invitation yet');
+};
+
+const roleChange = (userId: string, decide: Parameters<typeof changeUser>[1]) => {
+  accountOnly(userId);
+  return changeUser(userId, decide);
+};
+
+/** The user's only role from now on. */
+export const setOnlyRole = (userId: string, role: Role) => roleChange(userId, () => ({ roles: [role] }));
+
+export const addRole = (userId: string, role: Role) =>
+  roleChange(userId, (user) => {
+    if (user.roles.includes(role)) throw new Conflict(`User already has the ${role} role`);
+    return { roles: [...user.roles, role] };
+  });
+
+export const removeRole = (userId: string, role: Role) =>
+  roleChange(userId, (user) => {
+    if (!user.roles.includes(role)) throw new Conflict(`User does not have the ${role} role`);
+    return { roles: user.roles.filter((r) => r !== role) };
+  });
+
+/**
+ * The identity provider follows the table: the record changes first (the API refuses the user at
+ * once), then sign-in is disabled or enabled. A failure there is reported so the admin retries;
+ * the retry rewrites the same record and calls the provider again.
+ */
+const syncSignIn = async (user: UserRecord, disabled: boolean) => {
+  try {
+    await setSignInDisabled(user.userId, disabled);
+  } catch (error) {
+    logger.error('sign-in not updated at the identity provider', { error: error as Error, userId: user.userId });
+    throw new HttpError(
+      502,
+      'IDENTITY_PROVIDER_FAILED',
+      `The account was updated, but sign-in could not be ${disabled ? 'disabled' : 'enabled'}. Please try again.`,
+    );
+  }
+};
+
+const notYourself = (actorId: string, userId: string, message: string) => {
+  if (actorId === userId) throw new BadRequest(message, undefined, 'SELF_ACTION');
+};
+
+/** Suspends an account: still listed (a red badge), refused by the API and at sign-in. */
+export const deactivateUser = async ({ userId, actorId }: { userId: string; actorId: string }) => {
+  notYourself(actorId, userId, 'You cannot deactivate your own account');
+  if (isPlaceholderUserId(userId)) {
+    throw new Conflict('An invited editor has no account to deactivate: delete the invitation instead');
+  }
+  const user = await changeUser(userId, () => ({ status: 'suspended' }));
+  await syncSignIn(user, true);
+  return user;
+};
+
+/**
+ * Deletes an account softly (isActive false, deletedAt): orders and history stay, the user is
+ * hidden unless deleted users are asked for, and can no longer call the API or sign in.
+ */
+export const deleteUser = async ({ userId, actorId }: { userId: string; actorId: string }) => {
+  notYourself(actorId, userId, 'You cannot delete your own account');
+  if (isPlaceholderUserId(userId)) return cancelInvitedEditor(userId);
+  const user = await changeUser(userId, () => ({ isActive: false, deletedAt: new Date().toISOString() }));
+  await syncSignIn(user, true);
+  return user;
+};
+
+/** A deleted or suspended account active again: verified, listed, able to sign in. */
+export const reactivateUser = async (userId: string) => {
+  if (isPlaceholderUserId(userId)) throw new NotFound('User not found');
+  const user = await changeUser(userId, () => ({ isActive: true, status: 'verified', deletedAt: null }));
+  await syncSignIn(user, false);
+  return user;
+};
+
+/**
+ * Deleting an editor who never signed up cancels the invitation: there is no history to keep, so
+ * the placeholder and its rates go and every pending invitation to the email is revoked, in one
+ * transaction that loses to an acceptance happening at the same moment.
+ */
+const cancelInvitedEditor = async (userId: string) => {
+  const placeholder = await getUser(userId, { consistent: true });
+  if (!placeholder) throw new NotFound('User not found');
+  const entities = marketplace().entities;
+  const [{ data: rates }, { data: invitations }] = await Promise.all([
+    entities.editorRate.query.byEditor({ editorId: userId }).go({ pages: 'all' }),
+    entities.invitation.query
+      .byEmail({ email: placeholder.email })
+      .where(({ status }, { eq }) => eq(status, 'pending'))
+      .go({ pages: 'all' }),
+  ]);
+  try {
+    await commitAll((e) => [
+      e.user
+        .delete({ userId })
+        .where(({ status }, { eq }) => eq(status, 'invited'))
+        .commit(),
+      ...rates.map((r) => e.editorRate.delete({ editorId: userId, jobTypeId: r.jobTypeId }).commit()),
+      ...invitations.map((i) =>
+        e.invitation
+          .patch({ tokenHash: i.tokenHash })
+          .set({ status: 'revoked' })
+          .where(({ status }, { eq }) => eq(status, 'pending'))
+          .commit(),
+      ),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled) {
+      throw new Conflict('This invitation was accepted or changed meanwhile. Please refresh and try again.');
+    }
+    throw error;
+  }
+  return { ...placeholder, isActive: false, deletedAt: new Date().toISOString() };
+};
+
+/** Whether an email can be invited: an account has it, an invitation is pending, or it is free. */
+export const checkEmail = async (email: string): Promise<CheckEmailResponse> => {
+  const normalized = email.trim().toLowerCase();
+  const users = await usersWithEmail(normalized);
+  const reason = users.some((u) => !isPlaceholderUserId(u.userId))
+    ? 'registered'
+    : users.some((u) => u.isActive)
+      ? 'invited'
+      : null;
+  return { email: normalized, available: reason === null, reason };
+};

@@ -1,0 +1,11 @@
+import { roleParams } from '@marketplace/events/admin';
+import { deactivateUser, toAdminUserView } from '../../data/admin-users';
+import { http } from '../../http/http';
+import { ok } from '../../http/responses';
+
+const userParams = roleParams.pick({ id: true });
+
+/** Suspends an account: refused by the API and at sign-in until reactivated. */
+export const handler = http({ params: userParams }, async ({ params, user }) =>
+  ok({ user: toAdminUserView(await deactivateUser({ userId: params.id, actorId: user.userId })) }),
+);
