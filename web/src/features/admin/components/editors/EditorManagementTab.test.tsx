@@ -168,9 +168,9 @@ describe('Editor Management tab', () => {
     await user.click(within(editorCard('Erin Editor')).getByRole('button', { name: 'Edit All Rates' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Editor Rates' });
     const rows = () => within(within(dialog).getByRole('list', { name: 'Job type rates' })).getAllByRole('listitem');
-    expect(within(rows()[0]).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('2.75');
+    expect(within(rows().at(0) as HTMLElement).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('2.75');
     await user.click(within(dialog).getByRole('button', { name: 'Add Job Type Rate' }));
-    expect(within(rows()[1]).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
+    expect(within(rows().at(1) as HTMLElement).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
     await user.click(within(dialog).getByRole('button', { name: 'Remove HDR' }));
     const editorListReads = fakeApi.requestsTo('GET', '/api/admin/editors').length;
     await user.click(within(dialog).getByRole('button', { name: 'Save Rates' }));

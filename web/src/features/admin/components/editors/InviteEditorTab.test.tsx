@@ -30,6 +30,11 @@ async function openInviteTab() {
 }
 
 const rateRows = () => within(screen.getByRole('list', { name: 'Job type rates' })).getAllByRole('listitem');
+const rateRow = (index: number) => {
+  const row = rateRows()[index];
+  if (!row) throw new Error(`no rate row ${index + 1}`);
+  return row;
+};
 const addRate = () => screen.getByRole('button', { name: 'Add Job Type Rate' });
 const sendButton = () => screen.getByRole('button', { name: 'Send Invitation' });
 
@@ -53,29 +58,29 @@ describe('Invite Editors tab', () => {
     const { user } = await openInviteTab();
     await user.click(addRate());
     expect(rateRows()).toHaveLength(1);
-    expect(within(rateRows()[0]).getByRole('combobox', { name: 'Job type' })).toHaveValue('hdr');
-    expect(within(rateRows()[0]).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('2.50');
+    expect(within(rateRow(0)).getByRole('combobox', { name: 'Job type' })).toHaveValue('hdr');
+    expect(within(rateRow(0)).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('2.50');
     expect(screen.queryByText('Please select at least one job type')).toBeNull();
     expect(sendButton()).toBeEnabled();
 
     await user.click(addRate());
-    expect(within(rateRows()[1]).getByRole('combobox', { name: 'Job type' })).toHaveValue('twilight');
-    expect(within(rateRows()[1]).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
+    expect(within(rateRow(1)).getByRole('combobox', { name: 'Job type' })).toHaveValue('twilight');
+    expect(within(rateRow(1)).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
     expect(addRate()).toBeDisabled();
   });
 
   it('offers each job type in one row only, and resets the rate to the chosen type’s default', async () => {
     const { user } = await openInviteTab();
     await user.click(addRate());
-    const row = rateRows()[0];
+    const row = rateRow(0);
     const rate = within(row).getByRole('textbox', { name: 'Rate per photo' });
     await user.clear(rate);
     await user.type(rate, '9');
     await user.selectOptions(within(row).getByRole('combobox', { name: 'Job type' }), 'twilight');
-    expect(within(rateRows()[0]).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
+    expect(within(rateRow(0)).getByRole('textbox', { name: 'Rate per photo' })).toHaveValue('4.00');
 
     await user.click(addRate());
-    const secondOptions = within(within(rateRows()[1]).getByRole('combobox', { name: 'Job type' }))
+    const secondOptions = within(within(rateRow(1)).getByRole('combobox', { name: 'Job type' }))
       .getAllByRole('option')
       .map((option) => option.textContent);
     expect(secondOptions).toEqual(['HDR']);
@@ -103,7 +108,7 @@ describe('Invite Editors tab', () => {
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'New.Editor@example.com');
     await user.type(screen.getByRole('textbox', { name: /Display name/ }), 'Nia Editor');
     await user.click(addRate());
-    const rate = within(rateRows()[0]).getByRole('textbox', { name: 'Rate per photo' });
+    const rate = within(rateRow(0)).getByRole('textbox', { name: 'Rate per photo' });
     await user.clear(rate);
     await user.type(rate, '3.333');
     await user.click(sendButton());
