@@ -34,10 +34,13 @@ export async function aCompletedOrder({
   photographer,
   name,
   editedFiles,
+  editor = { userId: `e2e-editor-${ulid()}`, name: 'Eden Editor', email: 'eden.editor@example.com' },
 }: {
   photographer: TestAccount & { displayName: string };
   name: string;
   editedFiles: { name: string; mimeType: string; buffer: Buffer }[];
+  /** Who claims and completes it; by default an editor with no account. */
+  editor?: { userId: string; name: string; email: string };
 }) {
   const photoCount = Math.max(editedFiles.length, 1);
   const orderId = ulid();
@@ -63,7 +66,6 @@ export async function aCompletedOrder({
   }
   await markOrderPaid({ orderId, paymentIntentId, amountCents: order.totalAmountCents, via: 'client' });
 
-  const editor = { userId: `e2e-editor-${ulid()}`, name: 'Eden Editor', email: 'eden.editor@example.com' };
   order = await claimOrder({ orderId, editor, rateCents: 250 });
   for (const file of editedFiles) {
     const key = `${editedPrefix(orderId)}${file.name}`;
