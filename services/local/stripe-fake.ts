@@ -346,6 +346,25 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     return { status: 200, body: intent };
   };
 
+  /** A canceled intent can no longer be confirmed; a succeeded one can no longer be canceled (refund it instead). */
+  const cancelIntent = (id: string, params: Params): Answer => {
+    const intent = intents.get(id);
+    if (!intent) return missingResource('payment_intent', id, 'intent');
+    if (intent.status === 'succeeded' || intent.status === 'canceled') {
+      return invalidRequest(
+        `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        { code: 'payment_intent_unexpected_state', payment_intent: intent },
+      );
+    }
+    Object.assign(intent, {
+      status: 'canceled',
+      canceled_at: nowSeconds(),
+      cancellation_reason: typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null,
+    });
+    deliver('payment_intent.canceled', intent);
+    return { status: 200, body: intent };
+  };
+
   const createRefund = (params: Params): Answer => {
     const intentId = params.payment_intent;
     if (typeof intentId !== 'string') {
@@ -431,13 +450,16 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     if (method === 'POST' && path === '/v1/payment_intents') {
       return caller.kind === 'secret' ? createIntent(params) : secretOnly;
     }
-    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const intentPath = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     if (intentPath && method === 'GET' && !intentPath[2]) {
       const intent = intentFor(caller, decodeURIComponent(intentPath[1]!), params);
       return isAnswer(intent) ? intent : { status: 200, body: intent };
     }
-    if (intentPath && method === 'POST' && intentPath[2]) {
+    if (intentPath && method === 'POST' && intentPath[2] === '/confirm') {
       return confirmIntent(caller, decodeURIComponent(intentPath[1]!), params);
+    }
+    if (intentPath && method === 'POST' && intentPath[2] === '/cancel') {
+      return caller.kind === 'secret' ? cancelIntent(decodeURIComponent(intentPath[1]!), params) : secretOnly;
     }
     if (method === 'POST' && path === '/v1/refunds') {
       return caller.kind === 'secret' ? createRefund(params) : secretOnly;

@@ -414,9 +414,32 @@ describe('cancelling an order', () => {
     expect(cancelled.body).toMatchObject({ refundedAmountCents: 0, order: { status: 'cancelled' } });
     const intent = (created.body as CreateOrderResponse).order.stripePaymentIntentId;
     expect((await (await stripe()).refunds.list({ payment_intent: intent })).data).toHaveLength(0);
+    // The photographer's card form can no longer charge the cancelled order.
+    await expect((await stripe()).paymentIntents.confirm(intent, { payment_method: 'pm_card_visa' })).rejects.toThrow(
+      /status of canceled/,
+    );
+    expect(await getOrder(pendingId)).toMatchObject({ status: 'cancelled', refundedAmountCents: 0 });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('This order is in progress and cannot be cancelled');
     expect(await getOrder(started.orderId)).toMatchObject({ status: 'in_progress', editorId: editor.uid });
     expect((await cancel(admin, ulid())).status).toBe(404);
+  });
+
+  it('refunds an order whose card payment went through before the order was marked paid', async () => {
+    const [admin, photographer] = await Promise.all([anAdmin(), aPhotographer()]);
+    const created = await as(photographer).post('/api/orders', { jobTypeId: 'hdr', photoCount: 2 });
+    const { order } = created.body as CreateOrderResponse;
+    await (await stripe()).paymentIntents.confirm(order.stripePaymentIntentId, { payment_method: 'pm_card_visa' });
+
+    const response = await cancel(admin, order.id);
+
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ refundedAmountCents: 1600, order: { status: 'cancelled' } });
+    const refunds = await (await stripe()).refunds.list({ payment_intent: order.stripePaymentIntentId });
+    expect(refunds.data.map((r) => r.amount)).toEqual([1600]);
+    expect((await as(photographer).get('/api/stats/photographer')).body).toMatchObject({
+      totalSpent: 0,
+      activeOrders: 0,
+    });
   });
 });

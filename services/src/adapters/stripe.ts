@@ -106,3 +106,26 @@ export const refundPayment = async ({
     { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
     { idempotencyKey },
   );
+
+/**
+ * Stops a payment that has not gone through, so the card form can no longer charge it: canceled
+ * (now or before), missing (Stripe has no such intent), or succeeded, with the intent, when the
+ * charge went through first.
+ */
+export const cancelPaymentIntent = async (
+  paymentIntentId: string,
+): Promise<{ status: 'canceled' | 'missing' } | { status: 'succeeded'; intent: Stripe.PaymentIntent }> => {
+  const client = await stripe();
+  try {
+    await client.paymentIntents.cancel(paymentIntentId);
+    return { status: 'canceled' };
+  } catch (error) {
+    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (error.code === 'resource_missing') return { status: 'missing' };
+    if (error.code !== 'payment_intent_unexpected_state') throw error;
+    const intent = await client.paymentIntents.retrieve(paymentIntentId);
+    if (intent.status === 'canceled') return { status: 'canceled' };
+    if (intent.status === 'succeeded') return { status: 'succeeded', intent };
+    throw error;
+  }
+};

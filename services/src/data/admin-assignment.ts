@@ -1,10 +1,11 @@
 import type { BulkAssignResponse, CancelOrderResponse } from '@marketplace/events/admin';
 import type { OrderStatus } from '@marketplace/events/orders';
 import { logger } from '../adapters/logger';
-import { refundPayment } from '../adapters/stripe';
+import { cancelPaymentIntent, refundPayment } from '../adapters/stripe';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
 import { isCancellable, toAdminOrderView } from './admin-order-view';
 import { assignmentMoveWrites } from './order-assignment';
+import { payOrder } from './order-payments';
 import { getOrder, type OrderRecord, poolIndexComposite } from './orders';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 import { getUser, type UserRecord } from './users';
@@ -67,7 +68,7 @@ const notFound: Refusal = { statusCode: 404, reason: 'not found', message: 'Orde
 const refusalError = (refusal: Refusal) =>
   refusal.statusCode === 404 ? new NotFound(refusal.message) : new Conflict(refusal.message);
 
-type AssignOutcome = { order: OrderRecord } | { refusal: Refusal; orderNumber: number | null };
+type AssignOutcome = { assigned: true } | { refusal: Refusal; orderNumber: number | null };
 
 /**
  * Assigns one order to a verified editor, or says why not. Re-assigning a paid order to another
@@ -78,7 +79,7 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
     const order = await getOrder(orderId);
     if (!order) return { refusal: notFound, orderNumber: null };
     if (order.status !== 'paid') return { refusal: refusedStatus[order.status], orderNumber: order.orderNumber };
-    if (order.pool === editor.userId) return { order };
+    if (order.pool === editor.userId) return { assigned: true };
     const editorName = editor.displayName ?? editor.email;
     try {
       await commitAll((e) => [
@@ -108,7 +109,7 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
         }),
         ...assignmentMoveWrites(e, order, 'assigned'),
       ]);
-      return { order: (await getOrder(orderId))! };
+      return { assigned: true };
     } catch (error) {
       if (!(isConditionFailed(error) || isCollision(error)) || attempt >= WRITE_ATTEMPTS) throw error;
       // Claimed, paid for or reassigned meanwhile: read again and judge the order as it is now.
@@ -130,11 +131,11 @@ export const assignOrder = async ({
   const editor = await verifiedEditor(editorId);
   const outcome = await tryAssign(orderId, editor, adminId);
   if ('refusal' in outcome) throw refusalError(outcome.refusal);
-  return outcome.order;
+  return (await getOrder(orderId))!;
 };
 
 /** How many orders of a bulk assignment are written at once: quick, without a burst of conflicts. */
-const BULK_PARALLEL = 5;
+const BULK_PARALLEL = 8;
 
 const plural = (count: number) => (count === 1 ? 'order' : 'orders');
 
@@ -184,7 +185,7 @@ export const bulkAssignOrders = async ({
     }
   };
   await Promise.all(Array.from({ length: Math.min(BULK_PARALLEL, orderIds.length) }, worker));
-  const assigned = outcomes.filter(({ outcome }) => 'order' in outcome).map(({ orderId }) => orderId);
+  const assigned = outcomes.filter(({ outcome }) => 'assigned' in outcome).map(({ orderId }) => orderId);
   const notAssigned = outcomes.flatMap(({ orderId, outcome }) =>
     'refusal' in outcome ? [{ orderId, orderNumber: outcome.orderNumber, reason: outcome.refusal.reason }] : [],
   );
@@ -237,6 +238,20 @@ export const unassignOrder = async ({ orderId, adminId }: { orderId: string; adm
 const cancelRefusal: Partial<Record<OrderStatus, string>> = {
   in_progress: 'This order is in progress and cannot be cancelled',
   completed: 'This order is completed and cannot be cancelled',
+};
+
+/**
+ * Before an unpaid order is cancelled its payment is stopped at Stripe, so the photographer's card
+ * form can no longer charge it. A charge that went through first is recorded now ('paid'), and the
+ * order is then cancelled as a paid one: refunded.
+ */
+const stopPayment = async (order: OrderRecord): Promise<'stopped' | 'paid'> => {
+  if (!order.stripePaymentIntentId) return 'stopped';
+  const outcome = await cancelPaymentIntent(order.stripePaymentIntentId);
+  if (outcome.status === 'missing') logger.warn('cancelled order has no payment at Stripe', { orderId: order.orderId });
+  if (outcome.status !== 'succeeded') return 'stopped';
+  await payOrder({ order, payment: outcome.intent, via: 'webhook' });
+  return 'paid';
 };
 
 /** Step 1: the order leaves every list and stops counting as active, once. */
@@ -326,6 +341,8 @@ export const cancelOrder = async ({
     if (!isCancellable(order)) {
       throw new Conflict(cancelRefusal[order.status] ?? 'This order cannot be cancelled');
     }
+    // The charge went through before the order knew: read it again, now paid, and cancel that.
+    if (order.status === 'pending_payment' && (await stopPayment(order)) === 'paid') continue;
     try {
       await markCancelled(order, adminId);
       break;
