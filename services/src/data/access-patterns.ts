@@ -49,6 +49,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'name lower-cased, spaces collapsed; claimed in the same transaction as the job type',
   },
   { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
+  {
+    question: "An editor's payouts, newest first",
+    entity: 'payout',
+    index: 'byEditor',
+    key: 'editorId -> payoutId (a ULID: time order)',
+  },
   // Orders
   {
     question: "A photographer's orders, newest first",

@@ -125,6 +125,30 @@ export const EditorRate = new Entity({
   },
 });
 
+/**
+ * A payout to an editor, in the editor's partition beside their rates; ids are ULIDs from the
+ * route (older ops-command ids may be any text), so the partition reads in time order.
+ */
+export const Payout = new Entity({
+  model: { entity: 'payout', version: '1', service },
+  attributes: {
+    editorId: { type: 'string', required: true, readOnly: true },
+    payoutId: { type: 'string', required: true, readOnly: true },
+    amountCents: { type: 'number', required: true, readOnly: true },
+    paidAt: { type: 'string', required: true, readOnly: true },
+    note: { type: 'string' },
+    /** Who recorded it (the admin's name, else email); absent when it came from the ops command. */
+    recordedBy: { type: 'string' },
+    ...timestamps,
+  },
+  indexes: {
+    byEditor: {
+      pk: { field: 'pk', composite: ['editorId'] },
+      sk: { field: 'sk', composite: ['payoutId'] },
+    },
+  },
+});
+
 export const Order = new Entity({
   model: { entity: 'order', version: '1', service },
   attributes: {
@@ -428,6 +452,7 @@ const entities = {
   jobType: JobType,
   jobTypeName: JobTypeName,
   editorRate: EditorRate,
+  payout: Payout,
   order: Order,
   orderSearchWord: OrderSearchWord,
   orderImage: OrderImage,

@@ -12,8 +12,8 @@ import { logger } from '../adapters/logger';
 import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
 import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
+import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
-import { listJobTypes } from './job-types';
 import { commitAll, TransactionCancelled } from './transactions';
 import { getUser, type UserRecord } from './users';
 
@@ -87,10 +87,8 @@ const ratesOf = async (editorId: string) => {
 
 /** Rates with their job type names; every job type must exist. */
 const withJobTypeNames = async (rates: readonly { jobTypeId: string; ratePerPhotoCents: number }[]) => {
-  const names = new Map((await listJobTypes({ activeOnly: false })).map((j) => [j.id, j.name]));
-  const unknown = rates.filter((r) => !names.has(r.jobTypeId)).map((r) => r.jobTypeId);
-  if (unknown.length) throw new BadRequest(`Unknown job type: ${unknown.join(', ')}`, undefined, 'UNKNOWN_JOB_TYPE');
-  return rates.map((r) => ({ ...r, jobTypeName: names.get(r.jobTypeId)! }));
+  const jobTypes = await knownJobTypes(rates.map((r) => r.jobTypeId));
+  return rates.map((r) => ({ ...r, jobTypeName: jobTypes.get(r.jobTypeId)!.name }));
 };
 
 export interface CreatedInvitation {

@@ -1,12 +1,7 @@
-import { ulid } from 'ulid';
-import { marketplace } from '../data/entities';
-import { editorScope } from '../data/orders';
-import { commitAll, TransactionCancelled } from '../data/transactions';
+import { recordEditorPayout } from '../data/payouts';
 import { findUserByEmail } from '../data/users';
+import { HttpError } from '../http/errors';
 import { OpsError } from './roles';
-
-/** Each payout is a counter entry named by its id, so recording the same id twice books it once. */
-const payoutsScope = (editorId: string) => `payouts#${editorId}`;
 
 /** '12', '12.5' or '12.50' dollars as integer cents, without floating point. */
 export const dollarsToCents = (dollars: string) => {
@@ -18,13 +13,13 @@ export const dollarsToCents = (dollars: string) => {
 };
 
 /**
- * Pays an editor part or all of what is pending: one transaction writes the payout entry and
- * moves the amount from pendingPayouts to paidOut, and refuses more than is pending.
+ * Pays an editor by email from what is pending: the same booking as the admin console's payout
+ * route (once per payout id, never more than is pending).
  */
 export const recordPayout = async ({
   email,
   amountCents,
-  payoutId = ulid(),
+  payoutId,
 }: {
   email: string;
   amountCents: number;
@@ -32,24 +27,19 @@ export const recordPayout = async ({
 }) => {
   const editor = await findUserByEmail(email);
   if (!editor?.roles.includes('editor')) throw new OpsError(`No editor with email ${email}`);
-  const scope = editorScope(editor.userId);
   try {
-    await commitAll((e) => [
-      e.counter.create({ scope: payoutsScope(editor.userId), name: payoutId, value: amountCents }).commit(),
-      e.counter
-        .update({ scope, name: 'pendingPayouts' })
-        .add({ value: -amountCents })
-        .where(({ value }, { gte }) => gte(value, amountCents))
-        .commit(),
-      e.counter.update({ scope, name: 'paidOut' }).add({ value: amountCents }).commit(),
-    ]);
+    const { payout, recorded } = await recordEditorPayout({
+      editorId: editor.userId,
+      amountCents,
+      ...(payoutId ? { payoutId } : {}),
+    });
+    return { editor, payoutId: payout.id, recorded };
   } catch (error) {
-    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
-    const { data: existing } = await marketplace()
-      .entities.counter.get({ scope: payoutsScope(editor.userId), name: payoutId })
-      .go();
-    if (existing) return { editor, payoutId, recorded: false };
-    throw new OpsError(`Cannot pay ${(amountCents / 100).toFixed(2)} to ${editor.email}: more than is pending`);
+    if (!(error instanceof HttpError)) throw error;
+    throw new OpsError(
+      error.message.startsWith('Cannot pay more')
+        ? `Cannot pay ${(amountCents / 100).toFixed(2)} to ${editor.email}: more than is pending (${error.message})`
+        : error.message,
+    );
   }
-  return { editor, payoutId, recorded: true };
 };

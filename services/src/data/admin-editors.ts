@@ -1,0 +1,84 @@
+import type { AdminEditorStatsView, AdminEditorView } from '@marketplace/events/admin';
+import type { JobTypeView } from '@marketplace/events/job-types';
+import { NotFound } from '../http/errors';
+import { type EditorRateRecord, listEditorRates } from './editor-rates';
+import { marketplace } from './entities';
+import { listJobTypes } from './job-types';
+import { editorScope, readCounters } from './orders';
+import { pendingAndPaid } from './payouts';
+import { getUser, type UserRecord } from './users';
+
+/**
+ * The admin's view of editors: who they are, their rates by job type, what is owed and paid, and
+ * how they perform, all from the editors index, their partitions and their counters.
+ */
+const toAdminEditorView = (
+  user: UserRecord,
+  rates: EditorRateRecord[],
+  jobTypes: Map<string, JobTypeView>,
+  totals: { pendingPayoutCents: number; paidOutCents: number },
+): AdminEditorView => ({
+  id: user.userId,
+  email: user.email,
+  displayName: user.displayName ?? null,
+  status: user.status,
+  invitedAt: user.invitedAt ?? null,
+  createdAt: user.createdAt,
+  isActive: user.isActive,
+  rates: rates
+    .map((r) => ({
+      id: `${r.editorId}:${r.jobTypeId}`,
+      jobTypeId: r.jobTypeId,
+      jobTypeName: jobTypes.get(r.jobTypeId)?.name ?? r.jobTypeId,
+      jobTypeDescription: jobTypes.get(r.jobTypeId)?.description ?? null,
+      ratePerPhotoCents: r.ratePerPhotoCents,
+    }))
+    .sort((a, b) => a.jobTypeName.localeCompare(b.jobTypeName)),
+  ...totals,
+});
+
+const jobTypesById = async () => new Map((await listJobTypes({ activeOnly: false })).map((j) => [j.id, j]));
+
+const editorView = async (user: UserRecord, jobTypes: Map<string, JobTypeView>) => {
+  const [rates, totals] = await Promise.all([listEditorRates(user.userId), pendingAndPaid(user.userId)]);
+  return toAdminEditorView(user, rates, jobTypes, totals);
+};
+
+/** Every user holding the editor role, invited ones included, newest first (the sparse editors index). */
+export const listEditors = async (): Promise<AdminEditorView[]> => {
+  const [{ data }, jobTypes] = await Promise.all([
+    marketplace().entities.user.query.editors({ isEditor: 'editor' }).go({ order: 'desc', pages: 'all' }),
+    jobTypesById(),
+  ]);
+  return Promise.all((data as UserRecord[]).map((user) => editorView(user, jobTypes)));
+};
+
+export const getAdminEditor = async (editorId: string) => {
+  const [user, jobTypes] = await Promise.all([getUser(editorId), jobTypesById()]);
+  if (!user?.roles.includes('editor')) throw new NotFound('Editor not found');
+  return editorView(user, jobTypes);
+};
+
+/** One decimal, as the stats box shows it. */
+const oneDecimal = (value: number) => Math.round(value * 10) / 10;
+
+/**
+ * Performance from the editor's counters (kept by claim, completion and rating): an editor's
+ * history stays readable after the role is taken away, so any existing user answers.
+ */
+export const adminEditorStats = async (editorId: string): Promise<AdminEditorStatsView> => {
+  const [user, counters] = await Promise.all([getUser(editorId), readCounters(editorScope(editorId))]);
+  if (!user) throw new NotFound('Editor not found');
+  const ratingCount = counters.ratingCount ?? 0;
+  const completedOrders = counters.completedOrders ?? 0;
+  return {
+    averageRating: ratingCount ? oneDecimal((counters.ratingSum ?? 0) / ratingCount) : null,
+    ratingCount,
+    averageTurnaroundHours:
+      completedOrders && counters.turnaroundSeconds !== undefined
+        ? oneDecimal(counters.turnaroundSeconds / completedOrders / 3600)
+        : null,
+    completedOrders,
+    activeOrders: counters.activeOrders ?? 0,
+  };
+};

@@ -1,0 +1,14 @@
+import { roleParams } from '@marketplace/events/admin';
+import { listEditorPayouts } from '../../data/payouts';
+import { getUser } from '../../data/users';
+import { NotFound } from '../../http/errors';
+import { http } from '../../http/http';
+import { ok } from '../../http/responses';
+
+const params = roleParams.pick({ id: true });
+
+/** An editor's payouts, newest first, with what is pending and what has been paid. */
+export const handler = http({ params }, async ({ params }) => {
+  if (!(await getUser(params.id))) throw new NotFound('Editor not found');
+  return ok(await listEditorPayouts(params.id));
+});

@@ -1,0 +1,13 @@
+import { editorRatesInput, roleParams } from '@marketplace/events/admin';
+import { getAdminEditor } from '../../data/admin-editors';
+import { writeEditorRates } from '../../data/editor-rates';
+import { http } from '../../http/http';
+import { ok } from '../../http/responses';
+
+const params = roleParams.pick({ id: true });
+
+/** Replaces every rate: job types not listed lose theirs. */
+export const handler = http({ params, body: editorRatesInput }, async ({ params, body }) => {
+  await writeEditorRates(params.id, body.jobTypeRates, { replace: true });
+  return ok(await getAdminEditor(params.id));
+});
