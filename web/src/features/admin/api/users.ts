@@ -69,6 +69,11 @@ export function useUserAdminActions() {
       void refresh();
       return user;
     },
+    suspendUser: async (userId: string) => {
+      const { user } = await apiPatch<AdminUserResponse>(`${userUrl(userId)}/deactivate`);
+      void refresh();
+      return user;
+    },
     reactivateUser: async (userId: string) => {
       const { user } = await apiPatch<AdminUserResponse>(`${userUrl(userId)}/reactivate`);
       void refresh();

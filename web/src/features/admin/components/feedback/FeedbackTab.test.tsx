@@ -46,6 +46,8 @@ const stats: FeedbackStatsView = {
 async function openFeedbackTab() {
   const view = renderApp('/admin?tab=feedback');
   await screen.findByRole('heading', { name: 'Admin Dashboard' });
+  // The tab's code loads on demand; the first load in a run can take a while.
+  await screen.findByRole('combobox', { name: 'Type' }, { timeout: 15_000 });
   return view;
 }
 

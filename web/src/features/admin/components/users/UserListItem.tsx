@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import type { AdminUserView } from '@marketplace/events/admin';
-import { IconEye, IconRefresh, IconShieldCheck, IconTrash } from '@tabler/icons-react';
+import { IconEye, IconPlayerPause, IconRefresh, IconShieldCheck, IconTrash } from '@tabler/icons-react';
 import { formatDate } from '../../../../lib/format-date';
 import { UserStatusBadges } from './UserStatusBadges';
 import { roleLabels, roleOrder } from './user-labels';
@@ -13,6 +13,7 @@ interface UserListItemProps {
   onManageRoles: () => void;
   onViewDetails: () => void;
   onDelete: () => void;
+  onSuspend: () => void;
   onReactivate: () => void;
   reactivating: boolean;
 }
@@ -23,12 +24,14 @@ export function UserListItem({
   onManageRoles,
   onViewDetails,
   onDelete,
+  onSuspend,
   onReactivate,
   reactivating,
 }: UserListItemProps) {
   const name = user.displayName || user.email;
   const isAdmin = user.roles.includes('admin');
   const manageable = !isPlaceholder(user);
+  const suspended = user.status === 'suspended';
   return (
     <Paper component="li" withBorder p="md" radius="md" aria-label={user.email}>
       <Group justify="space-between" align="center" gap="sm" wrap="wrap">
@@ -92,6 +95,19 @@ export function UserListItem({
               <IconEye size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
+          {manageable && user.isActive && !suspended && (
+            <Tooltip label="Suspend user">
+              <ActionIcon
+                variant="subtle"
+                color="orange.9"
+                size="lg"
+                onClick={onSuspend}
+                aria-label={`Suspend ${user.email}`}
+              >
+                <IconPlayerPause size={18} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
           {manageable && user.isActive && (
             <Tooltip label="Delete user">
               <ActionIcon
@@ -105,7 +121,7 @@ export function UserListItem({
               </ActionIcon>
             </Tooltip>
           )}
-          {manageable && !user.isActive && (
+          {manageable && (!user.isActive || suspended) && (
             <Tooltip label="Reactivate user">
               <ActionIcon
                 variant="subtle"

@@ -71,6 +71,8 @@ const shownEmails = async () =>
 async function openUsersTab() {
   const view = renderApp('/admin?tab=users');
   await screen.findByRole('heading', { name: 'Admin Dashboard' });
+  // The tab's code loads on demand; the first load in a run can take a while.
+  await screen.findByRole('checkbox', { name: 'Show deleted users' }, { timeout: 15_000 });
   return view;
 }
 
@@ -231,6 +233,29 @@ describe('All Users tab', () => {
     );
     expect(await screen.findByText('Failed to reactivate user')).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'Show deleted users' })).toBeChecked();
+  });
+
+  it('suspends a user after the Suspend User confirmation, and offers a suspended user reactivation', async () => {
+    fakeApi.on('PATCH', `${USERS_PATH}/user-1/deactivate`, () => {
+      activeUsers = [ada, erin, { ...pat, status: 'suspended' }, sam];
+      return { status: 200, body: { user: { ...pat, status: 'suspended' } } };
+    });
+    const { user } = await openUsersTab();
+    const samRow = await userItem('sam@example.com');
+    expect(within(samRow).getByRole('button', { name: 'Reactivate sam@example.com' })).toBeInTheDocument();
+    expect(within(samRow).queryByRole('button', { name: 'Suspend sam@example.com' })).toBeNull();
+
+    await user.click(
+      within(await userItem('pat@example.com')).getByRole('button', { name: 'Suspend pat@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend User' });
+    expect(fakeApi.requestsTo('PATCH', `${USERS_PATH}/user-1/deactivate`)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend User' }));
+
+    expect(await screen.findByText('User pat@example.com suspended successfully')).toBeInTheDocument();
+    expect(
+      await within(await userItem('pat@example.com')).findByRole('button', { name: 'Reactivate pat@example.com' }),
+    ).toBeInTheDocument();
   });
 
   it("opens a user's details with every field", async () => {

@@ -5,7 +5,7 @@ import type { Role, UserStatus } from '@marketplace/events/roles';
 import { useState } from 'react';
 import { apiErrorText } from '../../../../lib/api-client';
 import { useAdminUsers, useUserAdminActions } from '../../api/users';
-import { DeleteUserModal } from './DeleteUserModal';
+import { ConfirmUserActionModal, type UserAction } from './ConfirmUserActionModal';
 import { ManageRolesModal } from './ManageRolesModal';
 import { UserDetailsModal } from './UserDetailsModal';
 import { UserListItem } from './UserListItem';
@@ -35,29 +35,37 @@ export function UsersTab() {
   const [role, setRole] = useState<RoleFilter>('all');
   const [showDeleted, setShowDeleted] = useState(false);
   const { users, error, isLoading } = useAdminUsers({ includeDeleted: showDeleted });
-  const { deleteUser, reactivateUser } = useUserAdminActions();
+  const { deleteUser, suspendUser, reactivateUser } = useUserAdminActions();
 
   const [managingId, setManagingId] = useState<string | null>(null);
   const [viewing, setViewing] = useState<AdminUserView | null>(null);
-  const [deleting, setDeleting] = useState<AdminUserView | null>(null);
-  const [deletePending, setDeletePending] = useState(false);
+  const [confirming, setConfirming] = useState<{ user: AdminUserView; action: UserAction } | null>(null);
+  const [confirmBusy, setConfirmBusy] = useState(false);
   const [reactivatingId, setReactivatingId] = useState<string | null>(null);
 
   // The modal follows the list, so a role change shows once the list is refreshed.
   const managing = users?.find((user) => user.id === managingId) ?? null;
   const shown = users?.filter((user) => matches(user, status, role));
 
-  const confirmDelete = async () => {
-    if (!deleting) return;
-    setDeletePending(true);
+  const confirmAction = async () => {
+    if (!confirming) return;
+    const { user, action } = confirming;
+    setConfirmBusy(true);
     try {
-      const deleted = await deleteUser(deleting.id);
-      notifications.show({ color: 'green', message: `User ${deleted?.email ?? deleting.email} deleted successfully` });
-      setDeleting(null);
+      const changed = await (action === 'delete' ? deleteUser : suspendUser)(user.id);
+      const email = changed?.email ?? user.email;
+      notifications.show({
+        color: 'green',
+        message: action === 'delete' ? `User ${email} deleted successfully` : `User ${email} suspended successfully`,
+      });
+      setConfirming(null);
     } catch (failure) {
-      notifications.show({ color: 'red', message: apiErrorText(failure, 'Failed to delete user') });
+      notifications.show({
+        color: 'red',
+        message: apiErrorText(failure, action === 'delete' ? 'Failed to delete user' : 'Failed to suspend user'),
+      });
     } finally {
-      setDeletePending(false);
+      setConfirmBusy(false);
     }
   };
 
@@ -134,7 +142,8 @@ export function UsersTab() {
                 user={user}
                 onManageRoles={() => setManagingId(user.id)}
                 onViewDetails={() => setViewing(user)}
-                onDelete={() => setDeleting(user)}
+                onDelete={() => setConfirming({ user, action: 'delete' })}
+                onSuspend={() => setConfirming({ user, action: 'suspend' })}
                 onReactivate={() => reactivate(user)}
                 reactivating={reactivatingId === user.id}
               />
@@ -145,11 +154,11 @@ export function UsersTab() {
 
       <ManageRolesModal user={managing} onClose={() => setManagingId(null)} />
       <UserDetailsModal user={viewing} onClose={() => setViewing(null)} />
-      <DeleteUserModal
-        user={deleting}
-        deleting={deletePending}
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
+      <ConfirmUserActionModal
+        pending={confirming}
+        busy={confirmBusy}
+        onConfirm={confirmAction}
+        onClose={() => setConfirming(null)}
       />
     </Stack>
   );
