@@ -10,6 +10,10 @@ const params = roleParams.pick({ id: true });
 /** Pays an editor from what is pending: 201 when booked, 200 with the payout already booked under this id. */
 export const handler = http({ params, body: recordPayoutInput }, async ({ params, body, user }) => {
   if (!(await getUser(params.id))) throw new NotFound('Editor not found');
-  const { payout, recorded } = await recordEditorPayout({ editorId: params.id, ...body, recordedBy: user.displayName ?? user.email });
+  const { payout, recorded } = await recordEditorPayout({
+    editorId: params.id,
+    ...body,
+    recordedBy: user.displayName ?? user.email,
+  });
   return recorded ? created(payout) : ok(payout);
 });
