@@ -208,9 +208,12 @@ describe('The admin manages editors and job types', () => {
       true,
     );
 
-    await row.getByRole('switch', { name: `${jobTypeName} offered to photographers` }).click();
+    const offered = row.getByRole('switch', { name: `${jobTypeName} offered to photographers` });
+    expect(await offered.isChecked()).toBe(true);
+    // The switch's input is drawn by its track; a person clicks its visible label.
+    await row.getByText('Active', { exact: true }).click();
     await page.getByText(`${jobTypeName} is now inactive`).waitFor();
-    expect(await row.getByRole('switch').isChecked()).toBe(false);
+    expect(await offered.isChecked()).toBe(false);
     const stillOffered = await offeredServiceTypes(photographerView.page);
     expect(stillOffered.length).toBeGreaterThan(0);
     expect(stillOffered.some((option) => option.includes(jobTypeName))).toBe(false);
