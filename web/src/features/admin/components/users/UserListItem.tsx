@@ -16,6 +16,8 @@ interface UserListItemProps {
   onSuspend: () => void;
   onReactivate: () => void;
   reactivating: boolean;
+  /** The signed-in admin's own row: the server refuses suspending or deleting yourself, so neither is offered. */
+  isSelf: boolean;
 }
 
 /** One user as a card: a row on a wide screen, stacked on a phone. */
@@ -27,6 +29,7 @@ export function UserListItem({
   onSuspend,
   onReactivate,
   reactivating,
+  isSelf,
 }: UserListItemProps) {
   const name = user.displayName || user.email;
   const isAdmin = user.roles.includes('admin');
@@ -95,7 +98,7 @@ export function UserListItem({
               <IconEye size={18} aria-hidden="true" />
             </ActionIcon>
           </Tooltip>
-          {manageable && user.isActive && !suspended && (
+          {manageable && !isSelf && user.isActive && !suspended && (
             <Tooltip label="Suspend user">
               <ActionIcon
                 variant="subtle"
@@ -108,7 +111,7 @@ export function UserListItem({
               </ActionIcon>
             </Tooltip>
           )}
-          {manageable && user.isActive && (
+          {manageable && !isSelf && user.isActive && (
             <Tooltip label="Delete user">
               <ActionIcon
                 variant="subtle"

@@ -119,6 +119,21 @@ describe('All Users tab', () => {
     expect(within(ivy).queryByRole('button', { name: /Delete/ })).toBeNull();
   });
 
+  it('offers the signed-in admin neither delete nor suspend on their own row', async () => {
+    fakeApi.on('GET', '/api/auth/me', {
+      status: 200,
+      body: aMeView({ id: 'user-ada', email: 'ada@example.com', roles: ['admin'] }),
+    });
+    await openUsersTab();
+    const own = await userItem('ada@example.com');
+    expect(within(own).getByRole('button', { name: 'Manage Roles' })).toBeInTheDocument();
+    expect(within(own).queryByRole('button', { name: 'Delete ada@example.com' })).toBeNull();
+    expect(within(own).queryByRole('button', { name: 'Suspend ada@example.com' })).toBeNull();
+    expect(
+      within(await userItem('pat@example.com')).getByRole('button', { name: 'Delete pat@example.com' }),
+    ).toBeInTheDocument();
+  });
+
   it('filters by status and by role', async () => {
     const { user } = await openUsersTab();
     await userList();

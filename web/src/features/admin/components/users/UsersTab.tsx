@@ -4,6 +4,7 @@ import type { AdminUserView } from '@marketplace/events/admin';
 import type { Role, UserStatus } from '@marketplace/events/roles';
 import { useState } from 'react';
 import { apiErrorText } from '../../../../lib/api-client';
+import { useCurrentUser } from '../../../../lib/current-user';
 import { useAdminUsers, useUserAdminActions } from '../../api/users';
 import { ConfirmUserActionModal, type UserAction } from './ConfirmUserActionModal';
 import { ManageRolesModal } from './ManageRolesModal';
@@ -36,6 +37,7 @@ export function UsersTab() {
   const [showDeleted, setShowDeleted] = useState(false);
   const { users, error, isLoading } = useAdminUsers({ includeDeleted: showDeleted });
   const { deleteUser, suspendUser, reactivateUser } = useUserAdminActions();
+  const { data: me } = useCurrentUser();
 
   const [managingId, setManagingId] = useState<string | null>(null);
   const [viewing, setViewing] = useState<AdminUserView | null>(null);
@@ -146,6 +148,7 @@ export function UsersTab() {
                 onSuspend={() => setConfirming({ user, action: 'suspend' })}
                 onReactivate={() => reactivate(user)}
                 reactivating={reactivatingId === user.id}
+                isSelf={user.id === me?.id}
               />
             ))}
           </Stack>
