@@ -1,0 +1,283 @@
+import {
+  type AdminOrderListResponse,
+  type AdminOrderSort,
+  type AdminOrdersQuery,
+  type AssignmentFilter,
+  searchWordsOf,
+} from '@marketplace/events/admin';
+import { z } from 'zod';
+import { BadRequest } from '../http/errors';
+import { toAdminOrderView } from './admin-order-view';
+import { marketplace } from './entities';
+import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
+import { type OrderRecord, readCounters } from './orders';
+
+/**
+ * The admin's order list. Without a search each assignment partition is read from the index of
+ * the sort (gsi5-7) and 'all' merges the two; with a search the matching search-word items are
+ * read, filtered and sorted in memory, and only the page's orders are fetched. Totals come from
+ * the 'orders' counters or the match count, never from counting rows (docs/decisions.md).
+ */
+const entities = () => marketplace().entities;
+
+/** What every sort compares: present on an order record and on each of its search words. */
+export interface AdminSortKey {
+  createdAt: string;
+  orderId: string;
+  photoCount: number;
+  photographerSortName?: string;
+}
+
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const dateThenId = (a: AdminSortKey, b: AdminSortKey) => text(a.createdAt, b.createdAt) || text(a.orderId, b.orderId);
+
+/** The list's total order for each sort: exactly the order of the sort's index, read in its direction. */
+export const compareAdminOrders = (sort: AdminOrderSort) => {
+  switch (sort) {
+    case 'newest':
+      return (a: AdminSortKey, b: AdminSortKey) => dateThenId(b, a);
+    case 'oldest':
+      return dateThenId;
+    case 'most-photos':
+      return (a: AdminSortKey, b: AdminSortKey) => b.photoCount - a.photoCount || dateThenId(b, a);
+    case 'photographer':
+      return (a: AdminSortKey, b: AdminSortKey) =>
+        text(a.photographerSortName ?? '', b.photographerSortName ?? '') || dateThenId(a, b);
+  }
+};
+
+const partitionsOf = (filter: AssignmentFilter): Assignment[] =>
+  filter === 'all' ? ['unassigned', 'assigned'] : [filter];
+
+// ---------------------------------------------------------------- cursors
+
+const cursorSchema = z.object({
+  sortBy: z.enum(['newest', 'oldest', 'most-photos', 'photographer']),
+  createdAt: z.string().min(1).max(64),
+  orderId: z.string().min(1).max(64),
+  photoCount: z.number().int().min(0).optional(),
+  photographerSortName: z.string().max(500).optional(),
+});
+type Cursor = z.infer<typeof cursorSchema>;
+
+/** The last row's sort key, opaque to the browser. */
+const encodeCursor = (sortBy: AdminOrderSort, row: AdminSortKey) =>
+  Buffer.from(
+    JSON.stringify({
+      sortBy,
+      createdAt: row.createdAt,
+      orderId: row.orderId,
+      ...(sortBy === 'most-photos' ? { photoCount: row.photoCount } : {}),
+      ...(sortBy === 'photographer' ? { photographerSortName: row.photographerSortName ?? '' } : {}),
+    } satisfies Cursor),
+  ).toString('base64url');
+
+const invalidCursor = () => new BadRequest('This page link is no longer valid: start again from the first page');
+
+/** A cursor of this sort, or a 400: a cursor of another sort would start the page in the wrong place. */
+const decodeCursor = (raw: string, sortBy: AdminOrderSort): Cursor => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  if (!cursor.success || cursor.data.sortBy !== sortBy) throw invalidCursor();
+  if (sortBy === 'most-photos' && cursor.data.photoCount === undefined) throw invalidCursor();
+  if (sortBy === 'photographer' && cursor.data.photographerSortName === undefined) throw invalidCursor();
+  return cursor.data;
+};
+
+const cursorKey = (c: Cursor): AdminSortKey => ({
+  createdAt: c.createdAt,
+  orderId: c.orderId,
+  photoCount: c.photoCount ?? 0,
+  ...(c.photographerSortName === undefined ? {} : { photographerSortName: c.photographerSortName }),
+});
+
+// ---------------------------------------------------------------- index reads
+
+/**
+ * One assignment partition in the sort's order, after the cursor when there is one: the index's
+ * sort key is exactly the sort's key, so "after the cursor" is a `>` (ascending) or `<`
+ * (descending) key condition on the whole composite.
+ */
+const partitionQuery = (sort: AdminOrderSort, assignment: Assignment, after?: Cursor) => {
+  const order = entities().order.query;
+  switch (sort) {
+    case 'newest': {
+      const query = order.byAssignment({ assignment });
+      return {
+        order: 'desc' as const,
+        query: after ? query.lt({ createdAt: after.createdAt, orderId: after.orderId }) : query,
+      };
+    }
+    case 'oldest': {
+      const query = order.byAssignment({ assignment });
+      return {
+        order: 'asc' as const,
+        query: after ? query.gt({ createdAt: after.createdAt, orderId: after.orderId }) : query,
+      };
+    }
+    case 'most-photos': {
+      const query = order.byAssignmentPhotos({ assignment });
+      const key = after && { photoCount: after.photoCount ?? 0, createdAt: after.createdAt, orderId: after.orderId };
+      return { order: 'desc' as const, query: key ? query.lt(key) : query };
+    }
+    case 'photographer': {
+      const query = order.byAssignmentPhotographer({ assignment });
+      const key = after && {
+        photographerSortName: after.photographerSortName ?? '',
+        createdAt: after.createdAt,
+        orderId: after.orderId,
+      };
+      return { order: 'asc' as const, query: key ? query.gt(key) : query };
+    }
+  }
+};
+
+/** Only what the sorts compare: the slow path reads these for the rows it skips, not whole orders. */
+const sortKeyAttributes = ['orderId', 'createdAt', 'photoCount', 'photographerSortName'] as const;
+
+/** The first `count` rows of one partition (after the cursor), a DynamoDB page at a time. */
+const headOfPartition = async <Row>(
+  sort: AdminOrderSort,
+  assignment: Assignment,
+  count: number,
+  { after, keysOnly = false }: { after?: Cursor; keysOnly?: boolean },
+) => {
+  const { order, query } = partitionQuery(sort, assignment, after);
+  const found: Row[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { data: unknown[]; cursor: string | null } = await query.go({
+      order,
+      limit: count - found.length,
+      cursor,
+      ...(keysOnly ? { attributes: [...sortKeyAttributes] } : {}),
+    });
+    found.push(...(page.data as Row[]));
+    cursor = page.cursor;
+  } while (cursor && found.length < count);
+  return found.slice(0, count);
+};
+
+const assignmentTotal = async (filter: AssignmentFilter) => {
+  const counters = await readCounters(ORDERS_SCOPE);
+  return partitionsOf(filter).reduce((sum, a) => sum + Math.max(0, counters[assignmentCounterName(a)] ?? 0), 0);
+};
+
+/** The merged first `count` rows of the filter's partitions, in list order. */
+const headOfFilter = async <Row extends AdminSortKey>(
+  { assignmentFilter, sortBy }: AdminOrdersQuery,
+  count: number,
+  options: { after?: Cursor; keysOnly?: boolean },
+) => {
+  const heads = await Promise.all(
+    partitionsOf(assignmentFilter).map((a) => headOfPartition<Row>(sortBy, a, count, options)),
+  );
+  return heads.length === 1 ? heads[0]! : heads.flat().sort(compareAdminOrders(sortBy));
+};
+
+/**
+ * The first page, or the page after a cursor: one Query of a page (plus one row, to know whether
+ * another follows) per partition. A page jumped to without a cursor (the slow path) reads the sort
+ * keys of the rows before it in each partition, then fetches its own orders by id.
+ */
+const listFromIndexes = async (query: AdminOrdersQuery, after?: Cursor) => {
+  const { page, limit, assignmentFilter } = query;
+  const skip = after ? 0 : (page - 1) * limit;
+  if (skip === 0) {
+    const [merged, total] = await Promise.all([
+      headOfFilter<OrderRecord>(query, limit + 1, { after }),
+      assignmentTotal(assignmentFilter),
+    ]);
+    const rows = merged.slice(0, limit);
+    return { rows, lastKey: rows.at(-1), hasMore: merged.length > limit, total };
+  }
+  const [merged, total] = await Promise.all([
+    headOfFilter<AdminSortKey>(query, skip + limit + 1, { keysOnly: true }),
+    assignmentTotal(assignmentFilter),
+  ]);
+  const keys = merged.slice(skip, skip + limit);
+  return {
+    rows: await ordersByIds(keys.map((k) => k.orderId)),
+    lastKey: keys.at(-1),
+    hasMore: merged.length > skip + limit,
+    total,
+  };
+};
+
+/** The orders of these ids, in this order (a BatchGet). */
+const ordersByIds = async (orderIds: string[]) => {
+  if (!orderIds.length) return [];
+  const found = new Map<string, OrderRecord>();
+  let keys = orderIds.map((orderId) => ({ orderId }));
+  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
+    const { data, unprocessed } = await entities().order.get(keys).go();
+    for (const o of data as OrderRecord[]) found.set(o.orderId, o);
+    keys = unprocessed as { orderId: string }[];
+  }
+  return orderIds.flatMap((id) => found.get(id) ?? []);
+};
+
+// ---------------------------------------------------------------- search
+
+interface SearchWordItem extends AdminSortKey {
+  words: string;
+  assignment: Assignment;
+  photographerSortName: string;
+}
+
+/** Every order matching all the term's words (each begins one of the order's words), in list order. */
+const searchMatches = async (terms: string[], filter: AssignmentFilter, sort: AdminOrderSort) => {
+  const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
+  const { data } = await entities()
+    .orderSearchWord.query.byWord({ initial: searchInitial(longest) })
+    .begins({ word: longest })
+    .go({ pages: 'all' });
+  const byOrder = new Map<string, SearchWordItem>();
+  for (const item of data as SearchWordItem[]) byOrder.set(item.orderId, item);
+  const wanted = new Set(partitionsOf(filter));
+  return [...byOrder.values()]
+    .filter((item) => wanted.has(item.assignment))
+    .filter((item) => {
+      const words = item.words.split(' ');
+      return terms.every((term) => words.some((word) => word.startsWith(term)));
+    })
+    .sort(compareAdminOrders(sort));
+};
+
+const listFromSearch = async (terms: string[], query: AdminOrdersQuery, after?: Cursor) => {
+  const { page, limit, assignmentFilter, sortBy } = query;
+  const matches = await searchMatches(terms, assignmentFilter, sortBy);
+  const compare = compareAdminOrders(sortBy);
+  const start = after ? matches.findIndex((m) => compare(m, cursorKey(after)) > 0) : (page - 1) * limit;
+  const from = start < 0 ? matches.length : start;
+  const pageItems = matches.slice(from, from + limit);
+  return {
+    rows: await ordersByIds(pageItems.map((m) => m.orderId)),
+    lastKey: pageItems.at(-1),
+    hasMore: matches.length > from + limit,
+    total: matches.length,
+  };
+};
+
+// ---------------------------------------------------------------- the list
+
+export const listAdminOrders = async (query: AdminOrdersQuery): Promise<AdminOrderListResponse> => {
+  const after = query.cursor ? decodeCursor(query.cursor, query.sortBy) : undefined;
+  const terms = query.searchTerm ? [...new Set(searchWordsOf(query.searchTerm))] : [];
+  const { rows, lastKey, hasMore, total } = terms.length
+    ? await listFromSearch(terms, query, after)
+    : await listFromIndexes(query, after);
+  const now = new Date();
+  return {
+    orders: rows.map((o) => toAdminOrderView(o, now)),
+    total,
+    totalPages: Math.ceil(total / query.limit),
+    page: query.page,
+    nextCursor: hasMore && lastKey ? encodeCursor(query.sortBy, lastKey) : null,
+  };
+};
