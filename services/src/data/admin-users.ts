@@ -99,7 +99,11 @@ export const deactivateUser = async ({ userId, actorId }: { userId: string; acto
 export const deleteUser = async ({ userId, actorId }: { userId: string; actorId: string }) => {
   notYourself(actorId, userId, 'You cannot delete your own account');
   if (isPlaceholderUserId(userId)) return cancelInvitedEditor(userId);
-  const user = await changeUser(userId, () => ({ isActive: false, deletedAt: new Date().toISOString() }));
+  // Deleting again keeps the first deletion's date.
+  const user = await changeUser(userId, (current) => ({
+    isActive: false,
+    deletedAt: current.deletedAt ?? new Date().toISOString(),
+  }));
   await syncSignIn(user, true);
   return user;
 };
