@@ -18,15 +18,19 @@ import { getUser, type UserRecord } from './users';
  */
 export const NOT_A_VERIFIED_EDITOR = 'Only a verified editor can be assigned orders';
 
-/** Attempts at a write whose condition failed because the order changed between read and write. */
-const WRITE_ATTEMPTS = 4;
-
 const photographerScope = (photographerId: string) => `photographer#${photographerId}`;
 
-/** Simultaneous transactions on one order can cancel each other; the retry reads who won. */
+/** Simultaneous transactions on one item can cancel each other; the retry reads who won. */
 const isCollision = (error: unknown) =>
   error instanceof TransactionCancelled && error.reasons.includes('TransactionConflict');
 const isConditionFailed = (error: unknown) => error instanceof TransactionCancelled && error.conditionFailed;
+
+/** Attempts at a write whose condition failed because the order changed between read and write. */
+const WRITE_ATTEMPTS = 4;
+/** Parallel writes share the assignment counters, so they collide more often than orders change. */
+const COLLISION_ATTEMPTS = 10;
+const mayRetry = (error: unknown, attempt: number) =>
+  (isConditionFailed(error) && attempt < WRITE_ATTEMPTS) || (isCollision(error) && attempt < COLLISION_ATTEMPTS);
 const pause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, attempt * 20 + Math.random() * 40));
 
 /** The editor an admin may give orders to: active, holding the editor role, verified. Else a 400. */
@@ -111,7 +115,7 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
       ]);
       return { assigned: true };
     } catch (error) {
-      if (!(isConditionFailed(error) || isCollision(error)) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (!mayRetry(error, attempt)) throw error;
       // Claimed, paid for or reassigned meanwhile: read again and judge the order as it is now.
       await pause(attempt);
     }
@@ -229,7 +233,7 @@ export const unassignOrder = async ({ orderId, adminId }: { orderId: string; adm
       ]);
       return (await getOrder(orderId))!;
     } catch (error) {
-      if (!(isConditionFailed(error) || isCollision(error)) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (!mayRetry(error, attempt)) throw error;
       await pause(attempt);
     }
   }
@@ -307,19 +311,24 @@ const refundCancelled = async (order: OrderRecord) => {
       'The order is cancelled but its refund did not go through. Cancel it again to retry the refund.',
     );
   }
-  try {
-    await commitAll((e) => [
-      e.order
-        .patch({ orderId: order.orderId })
-        .set({ refundId: refund.id, refundedAmountCents: refund.amount })
-        .where(({ status, refundId }, { eq, notExists }) => `${eq(status, 'cancelled')} AND ${notExists(refundId)}`)
-        .commit(),
-      e.payment.patch({ paymentIntentId }).set({ status: 'refunded', refundId: refund.id }).commit(),
-      counterAdd(e, photographerScope(order.photographerId), 'totalSpent', -refund.amount),
-    ]);
-  } catch (error) {
-    // Another cancel of the same order recorded the same refund first.
-    if (!(isConditionFailed(error) || isCollision(error))) throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await commitAll((e) => [
+        e.order
+          .patch({ orderId: order.orderId })
+          .set({ refundId: refund.id, refundedAmountCents: refund.amount })
+          .where(({ status, refundId }, { eq, notExists }) => `${eq(status, 'cancelled')} AND ${notExists(refundId)}`)
+          .commit(),
+        e.payment.patch({ paymentIntentId }).set({ status: 'refunded', refundId: refund.id }).commit(),
+        counterAdd(e, photographerScope(order.photographerId), 'totalSpent', -refund.amount),
+      ]);
+      return;
+    } catch (error) {
+      // Another cancel of the same order recorded the same refund first.
+      if (isConditionFailed(error)) return;
+      if (!mayRetry(error, attempt)) throw error;
+      await pause(attempt);
+    }
   }
 };
 
@@ -348,7 +357,7 @@ export const cancelOrder = async ({
       break;
     } catch (error) {
       // Paid, claimed or cancelled by someone else meanwhile: judge the order as it is now.
-      if (!(isConditionFailed(error) || isCollision(error)) || attempt >= WRITE_ATTEMPTS) throw error;
+      if (!mayRetry(error, attempt)) throw error;
       await pause(attempt);
     }
   }
