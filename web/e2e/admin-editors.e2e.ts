@@ -213,7 +213,7 @@ describe('The admin manages editors and job types', () => {
     // The switch's input is drawn by its track; a person clicks its visible label.
     await row.getByText('Active', { exact: true }).click();
     await page.getByText(`${jobTypeName} is now inactive`).waitFor();
-    expect(await offered.isChecked()).toBe(false);
+    await expect.poll(() => offered.isChecked()).toBe(false);
     const stillOffered = await offeredServiceTypes(photographerView.page);
     expect(stillOffered.length).toBeGreaterThan(0);
     expect(stillOffered.some((option) => option.includes(jobTypeName))).toBe(false);

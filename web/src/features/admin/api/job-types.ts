@@ -22,19 +22,27 @@ export function useAdminJobTypes() {
 export function useJobTypeWrites() {
   const { user } = useAuth();
   const { mutate } = useSWRConfig();
-  const refresh = () => {
-    void mutate([ADMIN_JOB_TYPES_URL, user?.uid]);
+  // The answer is shown at once, then both lists are read again.
+  const refresh = (changed: JobTypeView) => {
+    void mutate<JobTypeView[]>(
+      [ADMIN_JOB_TYPES_URL, user?.uid],
+      (list) =>
+        list?.some((jobType) => jobType.id === changed.id)
+          ? list.map((jobType) => (jobType.id === changed.id ? changed : jobType))
+          : [...(list ?? []), changed],
+      { revalidate: true },
+    );
     void mutate(ORDERABLE_JOB_TYPES_URL);
   };
   return {
     create: async (jobType: NewJobType) => {
       const created = await apiPost<JobTypeView>(ADMIN_JOB_TYPES_URL, jobType);
-      refresh();
+      refresh(created);
       return created;
     },
     update: async (id: string, changes: JobTypeChanges) => {
       const updated = await apiPatch<JobTypeView>(`${ADMIN_JOB_TYPES_URL}/${encodeURIComponent(id)}`, changes);
-      refresh();
+      refresh(updated);
       return updated;
     },
   };

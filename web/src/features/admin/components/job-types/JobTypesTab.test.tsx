@@ -119,10 +119,15 @@ describe('Job Types tab', () => {
   });
 
   it('switches a job type off and says it is no longer offered', async () => {
-    fakeApi.on('PATCH', '/api/admin/job-types/hdr', { status: 200, body: { ...hdr, isActive: false } });
+    fakeApi.on('PATCH', '/api/admin/job-types/hdr', () => {
+      fakeApi.on('GET', '/api/admin/job-types', { status: 200, body: [{ ...hdr, isActive: false }, retired] });
+      return { status: 200, body: { ...hdr, isActive: false } };
+    });
     const { user } = await openJobTypesTab();
     await user.click(screen.getByRole('switch', { name: 'HDR offered to photographers' }));
     expect(await screen.findByText('HDR is now inactive')).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'HDR offered to photographers' })).not.toBeChecked();
+    expect(within(rowOf('HDR')).getByText('Inactive')).toBeInTheDocument();
     expect(fakeApi.requestsTo('PATCH', '/api/admin/job-types/hdr')[0]?.body).toEqual({ isActive: false });
   });
 
