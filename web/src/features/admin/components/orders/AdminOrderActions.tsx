@@ -89,7 +89,7 @@ export function AdminOrderActions({
 
   return (
     <Group gap="xs" wrap="nowrap" justify={fullWidth ? 'space-between' : 'flex-start'}>
-      <Group gap="xs" wrap="wrap" style={{ flex: fullWidth ? 1 : undefined }}>
+      <Group gap="xs" wrap={fullWidth ? 'wrap' : 'nowrap'} style={{ flex: fullWidth ? 1 : undefined }}>
         {showAssign && (
           <Button
             size="xs"

@@ -1,4 +1,4 @@
-import { Anchor, Checkbox, Paper, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Box, Checkbox, Paper, Stack, Table, Text } from '@mantine/core';
 import type { AdminOrderView, AssignmentFilter } from '@marketplace/events/admin';
 import { orderDisplayName } from '@marketplace/events/orders';
 import { Link } from 'react-router';
@@ -68,7 +68,10 @@ export function AdminOrdersTable({
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{order.photographer.display_name}</Table.Td>
                   <Table.Td>{order.photoCount}</Table.Td>
                   <Table.Td>
-                    <OrderStatusBadge status={order.status} size="sm" />
+                    {/* A badge's label gives way to an ellipsis; the column keeps the whole word instead. */}
+                    <Box w="max-content">
+                      <OrderStatusBadge status={order.status} size="sm" />
+                    </Box>
                   </Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     {order.editor ? (
@@ -79,7 +82,7 @@ export function AdminOrdersTable({
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <AdminOrderActions order={order} filter={filter} onAssigned={selection.clear} />
                   </Table.Td>
                 </Table.Tr>

@@ -66,7 +66,6 @@ export function AssignEditorModal({ opened, title, children, submitLabel, onClos
               nothingFoundMessage={editors?.length === 0 ? 'No verified editors yet' : 'No editor by that name'}
               error={missingEditor ? SELECT_AN_EDITOR : undefined}
               comboboxProps={{ withinPortal: true }}
-              data-autofocus
             />
           )}
           <Group justify="flex-end" gap="sm">
