@@ -22,12 +22,25 @@ type WriteBuilder = Parameters<ReturnType<typeof marketplace>['transaction']['wr
 /** The entities as a transaction's builder sees them. */
 type Entities = Parameters<WriteBuilder>[0];
 
+/** Attempts for a transaction that only collided with another one in flight (nothing was applied). */
+const COLLISION_ATTEMPTS = 5;
+
+/**
+ * Commits the writes as one transaction. DynamoDB cancels a transaction that touches an item
+ * another transaction is writing at that moment (TransactionConflict) although no condition
+ * failed: the shared counters make that possible between unrelated orders, so such a collision
+ * is tried again after a short random pause. A failed condition is final and is reported.
+ */
 export const commitAll = async (build: WriteBuilder) => {
-  const result = await marketplace().transaction.write(build).go();
-  if (result.canceled) {
-    throw new TransactionCancelled(
+  for (let attempt = 1; ; attempt += 1) {
+    const result = await marketplace().transaction.write(build).go();
+    if (!result.canceled) return;
+    const cancelled = new TransactionCancelled(
       (result.data as { code?: string }[]).map((item) => item.code ?? 'None').filter((code) => code !== 'None'),
     );
+    const collidedOnly = cancelled.reasons.length > 0 && cancelled.reasons.every((r) => r === 'TransactionConflict');
+    if (!collidedOnly || attempt >= COLLISION_ATTEMPTS) throw cancelled;
+    await new Promise((resolve) => setTimeout(resolve, 10 * attempt + Math.random() * 40));
   }
 };
 
