@@ -4,8 +4,8 @@ import {
   IconClipboardList,
   IconMail,
   IconMessageReport,
-  IconUsers,
   IconUserStar,
+  IconUsers,
 } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,13 +20,9 @@ const InviteEditorTab = lazy(() =>
 const EditorManagementTab = lazy(() =>
   import('../components/editors/EditorManagementTab').then((m) => ({ default: m.EditorManagementTab })),
 );
-const JobTypesTab = lazy(() =>
-  import('../components/job-types/JobTypesTab').then((m) => ({ default: m.JobTypesTab })),
-);
+const JobTypesTab = lazy(() => import('../components/job-types/JobTypesTab').then((m) => ({ default: m.JobTypesTab })));
 const UsersTab = lazy(() => import('../components/users/UsersTab').then((m) => ({ default: m.UsersTab })));
-const FeedbackTab = lazy(() =>
-  import('../components/feedback/FeedbackTab').then((m) => ({ default: m.FeedbackTab })),
-);
+const FeedbackTab = lazy(() => import('../components/feedback/FeedbackTab').then((m) => ({ default: m.FeedbackTab })));
 
 const tabs = ['orders', 'invite', 'editors', 'job-types', 'users', 'feedback'] as const;
 type AdminTab = (typeof tabs)[number];
