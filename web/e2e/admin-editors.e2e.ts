@@ -2,15 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anEditor } from '../../services/test/support';
 import {
-  expectAccessible,
+  checkOnPhone,
+  expectSettledAccessible,
   jpegFiles,
   launchBrowser,
   openPage,
-  pageFitsWidth,
   screenshot,
   signIn,
   uniqueEmail,
-  viewports,
   waitForPath,
   webUrl,
 } from './browser';
@@ -18,25 +17,6 @@ import { emailTo } from './editor-setup';
 import { aCompletedOrder, aSignedUpPhotographer, testAccountPassword } from './orders-setup';
 
 const uniqueSuffix = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** Axe once the toasts have gone and any modal has finished fading in. */
-const checkAccessible = async (page: Page, label: string) => {
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 8_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await expectAccessible(page, label);
-};
-
-const onPhone = async (page: Page, name: string) => {
-  await page.setViewportSize(viewports.phone);
-  await page.waitForTimeout(300);
-  expect(await pageFitsWidth(page), `${name} fits a 390 px phone`).toBe(true);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(viewports.desktop);
-};
 
 async function signInAsAdmin(browser: Browser) {
   const view = await openPage(browser);
@@ -101,8 +81,8 @@ describe('The admin manages editors and job types', () => {
       .locator('option:checked')
       .textContent();
     await screenshot(page, 'admin-invite-editor-desktop');
-    await checkAccessible(page, '/admin?tab=invite');
-    await onPhone(page, 'admin-invite-editor');
+    await expectSettledAccessible(page, '/admin?tab=invite');
+    await checkOnPhone(page, 'admin-invite-editor');
 
     await page.getByRole('button', { name: 'Send Invitation' }).click();
     await page.getByText(`Invitation sent to ${email}!`).waitFor();
@@ -117,8 +97,8 @@ describe('The admin manages editors and job types', () => {
     await card.getByText('No ratings').waitFor();
     await card.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-editor-management-desktop');
-    await checkAccessible(page, '/admin?tab=editors');
-    await onPhone(page, 'admin-editor-management');
+    await expectSettledAccessible(page, '/admin?tab=editors');
+    await checkOnPhone(page, 'admin-editor-management');
 
     await card.getByRole('button', { name: 'Edit All Rates' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Editor Rates' });
@@ -128,7 +108,7 @@ describe('The admin manages editors and job types', () => {
     await firstRate.blur();
     await dialog.getByRole('button', { name: `Remove ${firstType?.replace(' (inactive)', '')}` }).waitFor();
     await screenshot(page, 'admin-edit-rates-desktop');
-    await checkAccessible(page, '/admin?tab=editors (Edit Editor Rates)');
+    await expectSettledAccessible(page, '/admin?tab=editors (Edit Editor Rates)');
     await dialog.getByRole('button', { name: 'Save Rates' }).click();
     await page.getByText('Editor rates updated successfully!').waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -161,7 +141,7 @@ describe('The admin manages editors and job types', () => {
     await dialog.getByText('At most $2.50 is pending').waitFor();
     await amount.fill('1');
     await dialog.getByRole('textbox', { name: /^Note/ }).fill(`Transfer ${suffix}`);
-    await checkAccessible(page, '/admin?tab=editors (Record Payout)');
+    await expectSettledAccessible(page, '/admin?tab=editors (Record Payout)');
     await dialog.getByRole('button', { name: 'Record Payout' }).click();
     await page.getByText('Payout of $1.00 recorded').waitFor();
     const history = dialog.getByRole('table', { name: 'Payout history' });
@@ -169,7 +149,7 @@ describe('The admin manages editors and job types', () => {
     await history.getByText('$1.00').waitFor();
     await dialog.getByText('$1.50 pending, $1.00 paid out', { exact: false }).waitFor();
     await screenshot(page, 'admin-record-payout-desktop');
-    await onPhone(page, 'admin-record-payout');
+    await checkOnPhone(page, 'admin-record-payout');
     await dialog.getByRole('button', { name: 'Close', exact: true }).last().click();
     await card.getByText('$1.50').waitFor();
     await context.close();
@@ -191,15 +171,15 @@ describe('The admin manages editors and job types', () => {
     await form.getByRole('textbox', { name: /^Description/ }).fill('Aerial shots at dusk');
     await form.getByRole('textbox', { name: 'Photographer price per photo' }).fill('12.5');
     await screenshot(page, 'admin-create-job-type-desktop');
-    await checkAccessible(page, '/admin?tab=job-types (Create New Job Type)');
+    await expectSettledAccessible(page, '/admin?tab=job-types (Create New Job Type)');
     await form.getByRole('button', { name: 'Create Job Type' }).click();
     await page.getByText('Job type created successfully!').waitFor();
     const row = page.getByRole('table', { name: 'Job types' }).getByRole('row').filter({ hasText: jobTypeName });
     await row.getByText('$12.50').waitFor();
     await row.getByText('$0.50').waitFor();
     await screenshot(page, 'admin-job-types-desktop');
-    await checkAccessible(page, '/admin?tab=job-types');
-    await onPhone(page, 'admin-job-types');
+    await expectSettledAccessible(page, '/admin?tab=job-types');
+    await checkOnPhone(page, 'admin-job-types');
 
     const photographerView = await openPage(browser);
     await signIn(photographerView.page, photographer.email, testAccountPassword);

@@ -9,22 +9,16 @@ import {
   signInAsAdmin,
   uniqueWord,
 } from './admin-setup';
-import { expectAccessible, launchBrowser, openPage, pageFitsWidth, screenshot, viewports } from './browser';
+import {
+  expectSettledAccessible,
+  launchBrowser,
+  openPage,
+  pageFitsWidth,
+  screenshot,
+  toast,
+  viewports,
+} from './browser';
 import { aSignedUpPhotographer } from './orders-setup';
-
-/** Axe on the settled page: toasts gone and any modal fully faded in. */
-const checkAccessible = async (page: Page, label: string) => {
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 8_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await expectAccessible(page, label);
-};
-
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
 const row = (page: Page, orderName: string) => page.getByRole('row').filter({ hasText: orderName });
 
@@ -76,7 +70,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
     await chooseFilter(page, 'Unassigned');
     await row(page, alder.name).waitFor();
     await screenshot(page, 'admin-orders-desktop');
-    await checkAccessible(page, '/admin (orders)');
+    await expectSettledAccessible(page, '/admin (orders)');
 
     // One order from its row.
     await row(page, alder.name)
@@ -84,7 +78,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
       .click();
     let dialog = page.getByRole('dialog', { name: `Assign ${alder.name}` });
     await dialog.waitFor();
-    await checkAccessible(page, '/admin (assign dialog)');
+    await expectSettledAccessible(page, '/admin (assign dialog)');
     await chooseEditor(page, dialog, editor.displayName, word);
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
     await toast(page, 'Order assigned successfully');
@@ -99,7 +93,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
     await dialog.getByRole('button', { name: 'Assign 2 orders' }).click();
     await dialog.getByText('Please select an editor').waitFor();
     await screenshot(page, 'admin-orders-bulk-dialog-desktop');
-    await checkAccessible(page, '/admin (bulk assign dialog)');
+    await expectSettledAccessible(page, '/admin (bulk assign dialog)');
     await chooseEditor(page, dialog, editor.displayName, word);
     const bulkAnswer = page.waitForResponse((response) => response.url().includes('/api/orders/admin/bulk-assign'));
     await dialog.getByRole('button', { name: 'Assign 2 orders' }).click();
@@ -119,7 +113,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
       .click();
     dialog = page.getByRole('dialog', { name: 'Unassign order' });
     await dialog.waitFor();
-    await checkAccessible(page, '/admin (unassign dialog)');
+    await expectSettledAccessible(page, '/admin (unassign dialog)');
     await dialog.getByRole('button', { name: 'Unassign', exact: true }).click();
     await toast(page, 'Order unassigned successfully');
     await row(page, birch.name).waitFor({ state: 'detached' });
@@ -132,7 +126,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
     await page.getByRole('menuitem', { name: 'Cancel order' }).click();
     dialog = page.getByRole('dialog', { name: 'Cancel order' });
     await dialog.getByText(`refunded in full (${formatMoney(birch.totalAmountCents)})`).waitFor();
-    await checkAccessible(page, '/admin (cancel dialog)');
+    await expectSettledAccessible(page, '/admin (cancel dialog)');
     await dialog.getByRole('button', { name: 'Cancel order' }).click();
     await toast(page, `Order cancelled and ${formatMoney(birch.totalAmountCents)} refunded`);
     await chooseFilter(page, 'All Orders');
@@ -145,7 +139,7 @@ describe('The admin assigns, unassigns and cancels orders from the Orders tab', 
     await page.waitForTimeout(300);
     expect(await pageFitsWidth(page), 'the Orders tab fits a 390 px phone').toBe(true);
     await screenshot(page, 'admin-orders-phone');
-    await checkAccessible(page, '/admin (orders) on a phone');
+    await expectSettledAccessible(page, '/admin (orders) on a phone');
     await context.close();
   }, 240_000);
 });

@@ -1,43 +1,20 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectAccessible,
+  checkOnPhone,
+  expectSettledAccessible,
   launchBrowser,
   openPage,
-  pageFitsWidth,
   screenshot,
   signIn,
   signUp,
+  toast,
   uniqueEmail,
-  viewports,
   waitForPath,
   webUrl,
 } from './browser';
 
 const userPassword = 'pass-word-123';
-
-/** Axe on the settled page: toasts gone and any modal fully faded in. */
-const checkAccessible = async (page: Page, label: string) => {
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 8_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await expectAccessible(page, label);
-};
-
-const onPhone = async (page: Page, name: string) => {
-  await page.setViewportSize(viewports.phone);
-  await page.waitForTimeout(300);
-  expect(await pageFitsWidth(page), `${name} fits a 390 px phone`).toBe(true);
-  await screenshot(page, `${name}-phone`);
-  await checkAccessible(page, `${name} on a phone`);
-  await page.setViewportSize(viewports.desktop);
-};
-
-const toast = (page: Page, text: string) =>
-  page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
 const openAdminTab = async (page: Page, tab: 'users' | 'feedback') => {
   await page.goto(`${webUrl}/admin?tab=${tab}`);
@@ -79,7 +56,7 @@ describe('The admin manages users and triages feedback', () => {
     await row.waitFor();
     expect(await page.getByRole('tab', { name: /^All Users \(\d+\)$/ }).isVisible()).toBe(true);
     await screenshot(page, 'admin-users-desktop');
-    await checkAccessible(page, 'All Users tab');
+    await expectSettledAccessible(page, 'All Users tab');
 
     await row.getByRole('button', { name: 'Manage Roles' }).click();
     const roles = page.getByRole('dialog', { name: 'Manage User Roles' });
@@ -89,7 +66,7 @@ describe('The admin manages users and triages feedback', () => {
     await toast(page, 'editor role added successfully!');
     await roles.getByRole('button', { name: 'Remove editor role' }).waitFor();
     await screenshot(page, 'admin-users-roles-desktop');
-    await checkAccessible(page, 'Manage User Roles');
+    await expectSettledAccessible(page, 'Manage User Roles');
     await roles.getByRole('button', { name: 'Remove editor role' }).click();
     await toast(page, 'Role removed successfully!');
     await roles.getByRole('button', { name: 'Remove editor role' }).waitFor({ state: 'detached' });
@@ -99,7 +76,7 @@ describe('The admin manages users and triages feedback', () => {
     await row.getByRole('button', { name: `Delete ${email}` }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete User' });
     await confirm.waitFor();
-    await checkAccessible(page, 'Delete User confirmation');
+    await expectSettledAccessible(page, 'Delete User confirmation');
     await confirm.getByRole('button', { name: 'Delete User' }).click();
     await toast(page, `User ${email} deleted successfully`);
     await row.waitFor({ state: 'detached' });
@@ -123,7 +100,7 @@ describe('The admin manages users and triages feedback', () => {
     await waitForPath(welcomed.page, '/dashboard');
     await welcomed.context.close();
 
-    await onPhone(page, 'admin-users');
+    await checkOnPhone(page, 'admin-users', { accessible: true });
     await context.close();
   });
 
@@ -148,7 +125,7 @@ describe('The admin manages users and triages feedback', () => {
     await page.getByText(/^Showing \d+ of \d+ items$/).waitFor();
     const openBefore = await openItemsCount(page);
     await screenshot(page, 'admin-feedback-desktop');
-    await checkAccessible(page, 'Feedback tab');
+    await expectSettledAccessible(page, 'Feedback tab');
 
     await card.getByRole('button', { name: 'Mark In Progress' }).click();
     await toast(page, 'Feedback updated successfully');
@@ -164,7 +141,7 @@ describe('The admin manages users and triages feedback', () => {
       .fill('Rounding fixed in the invoice; refunded the difference.');
     await details.getByRole('combobox', { name: 'Status' }).selectOption('resolved');
     await screenshot(page, 'admin-feedback-details-desktop');
-    await checkAccessible(page, 'Feedback Details');
+    await expectSettledAccessible(page, 'Feedback Details');
     await details.getByRole('button', { name: 'Update Feedback' }).click();
     await toast(page, 'Feedback updated successfully');
     await details.waitFor({ state: 'hidden' });
@@ -178,7 +155,7 @@ describe('The admin manages users and triages feedback', () => {
     await details.getByRole('button', { name: 'Cancel' }).click();
     await details.waitFor({ state: 'hidden' });
 
-    await onPhone(page, 'admin-feedback');
+    await checkOnPhone(page, 'admin-feedback', { accessible: true });
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /** The built app, served with /api proxied to the local stack; scripts/test.ts sets it. */
 export const webUrl = (() => {
@@ -118,6 +119,34 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
     .join('\n');
   throw new Error(`Accessibility violations on ${label}:\n${report}`);
 }
+
+/**
+ * Axe on the settled page: a fading toast or a modal still fading in has mid-transition colours,
+ * so wait for toasts to close (they last 4 s) and for the modal transition (200 ms) first.
+ */
+export async function expectSettledAccessible(page: Page, label: string) {
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 8_000 })
+    .catch(() => undefined);
+  await page.waitForTimeout(400);
+  await expectAccessible(page, label);
+}
+
+/** The page at phone width: it must fit 390 px; a screenshot `<name>-phone`, optionally axe, then desktop again. */
+export async function checkOnPhone(page: Page, name: string, { accessible = false } = {}) {
+  await page.setViewportSize(viewports.phone);
+  await page.waitForTimeout(300);
+  expect(await pageFitsWidth(page), `${name} fits a 390 px phone`).toBe(true);
+  await screenshot(page, `${name}-phone`);
+  if (accessible) await expectSettledAccessible(page, `${name} on a phone`);
+  await page.setViewportSize(viewports.desktop);
+}
+
+/** Waits for a toast saying this. */
+export const toast = (page: Page, text: string) =>
+  page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor();
 
 /** Real JPEGs drawn by the browser's canvas, one colour each, ready for `setInputFiles`. */
 export async function jpegFiles(page: Page, names: string[]) {

@@ -4,15 +4,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  expectAccessible,
+  checkOnPhone,
+  expectSettledAccessible,
   jpegFiles,
   launchBrowser,
   openPage,
-  pageFitsWidth,
   screenshot,
   signIn,
   uniqueEmail,
-  viewports,
   waitForPath,
   webUrl,
 } from './browser';
@@ -42,28 +41,6 @@ async function downloadZip(page: Page, button: string) {
   const entries = (await zipEntryNames(saved)).map((entry) => path.basename(entry)).sort();
   return { filename: download.suggestedFilename(), entries };
 }
-
-/**
- * Axe on the settled page: a fading toast or a modal still fading in has mid-transition colours,
- * so wait for toasts to close (4 s) and for the modal transition (200 ms) first.
- */
-const checkAccessible = async (page: Page, label: string) => {
-  await page
-    .locator('.mantine-Notification-root')
-    .first()
-    .waitFor({ state: 'detached', timeout: 8_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(400);
-  await expectAccessible(page, label);
-};
-
-const onPhone = async (page: Page, name: string) => {
-  await page.setViewportSize(viewports.phone);
-  await page.waitForTimeout(300);
-  expect(await pageFitsWidth(page), `${name} fits a 390 px phone`).toBe(true);
-  await screenshot(page, `${name}-phone`);
-  await page.setViewportSize(viewports.desktop);
-};
 
 describe("The editor's journey, from the invitation email to the photographer's rating", () => {
   let browser: Browser;
@@ -97,8 +74,8 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await page.getByRole('heading', { name: 'Join as an editor' }).waitFor();
     await page.getByText('HDR').first().waitFor();
     await screenshot(page, 'invitation-desktop');
-    await checkAccessible(page, '/invitation');
-    await onPhone(page, 'invitation');
+    await expectSettledAccessible(page, '/invitation');
+    await checkOnPhone(page, 'invitation');
     await page.getByLabel(/^Password/).fill('editor-password');
     await page.getByLabel(/^Confirm password/).fill('editor-password');
     await page.getByRole('button', { name: 'Create editor account' }).click();
@@ -108,8 +85,8 @@ describe("The editor's journey, from the invitation email to the photographer's 
     const offered = page.getByRole('listitem').filter({ hasText: orderName });
     await offered.getByRole('button', { name: 'Claim' }).waitFor();
     await screenshot(page, 'editor-dashboard-desktop');
-    await checkAccessible(page, '/editor with an order on offer');
-    await onPhone(page, 'editor-dashboard');
+    await expectSettledAccessible(page, '/editor with an order on offer');
+    await checkOnPhone(page, 'editor-dashboard');
     await offered.getByRole('button', { name: 'Claim' }).click();
     await page.getByText('Order claimed successfully!').waitFor();
     const assignment = page
@@ -121,8 +98,8 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await page.getByRole('heading', { name: orderName }).waitFor();
     await page.getByRole('heading', { name: 'Original Images (2)' }).waitFor();
     await screenshot(page, 'editor-order-desktop');
-    await checkAccessible(page, '/editor/orders/{id} (images)');
-    await onPhone(page, 'editor-order');
+    await expectSettledAccessible(page, '/editor/orders/{id} (images)');
+    await checkOnPhone(page, 'editor-order');
 
     const originalsZip = await downloadZip(page, 'Download All');
     expect(originalsZip.filename).toMatch(/\.zip$/);
@@ -138,26 +115,26 @@ describe("The editor's journey, from the invitation email to the photographer's 
     for (const name of editedNames) await page.getByText(`Uploaded: ${name}`).waitFor({ timeout: 60_000 });
     await page.getByText('2 file(s) uploaded successfully').waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Delivered Files (2)' }).waitFor();
-    await checkAccessible(page, '/editor/orders/{id} (uploaded)');
+    await expectSettledAccessible(page, '/editor/orders/{id} (uploaded)');
 
     const notes = 'Balanced the windows and straightened the verticals.';
     await page.getByLabel('Editor Notes').fill(notes);
     await screenshot(page, 'editor-order-delivered-desktop');
-    await onPhone(page, 'editor-order-delivered');
+    await checkOnPhone(page, 'editor-order-delivered');
 
     await page.getByRole('tab', { name: 'Activity Log' }).click();
     await page.getByRole('tabpanel', { name: 'Activity Log' }).waitFor();
     await page.waitForLoadState('networkidle').catch(() => {});
     await screenshot(page, 'editor-order-activity-desktop');
-    await checkAccessible(page, '/editor/orders/{id} (activity log)');
-    await onPhone(page, 'editor-order-activity');
+    await expectSettledAccessible(page, '/editor/orders/{id} (activity log)');
+    await checkOnPhone(page, 'editor-order-activity');
     await page.getByRole('tab', { name: 'Images' }).click();
     expect(await page.getByLabel('Editor Notes').inputValue()).toBe(notes);
 
     await page.getByRole('button', { name: 'Mark Complete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Mark order as completed' });
     await confirm.waitFor();
-    await checkAccessible(page, '/editor/orders/{id} (confirm completion)');
+    await expectSettledAccessible(page, '/editor/orders/{id} (confirm completion)');
     await confirm.getByRole('button', { name: 'Yes, mark complete' }).click();
     await page.getByText('Order marked as completed!').waitFor();
     await waitForPath(page, '/editor');
@@ -172,7 +149,7 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await photographerPage.getByRole('heading', { name: orderName }).waitFor();
     await photographerPage.getByText('Completed', { exact: true }).first().waitFor();
     await photographerPage.getByText(notes).waitFor();
-    await checkAccessible(photographerPage, '/orders/{id} (completed by the editor)');
+    await expectSettledAccessible(photographerPage, '/orders/{id} (completed by the editor)');
 
     const editedZip = await downloadZip(photographerPage, 'Download Edited Photos');
     expect(editedZip.filename).toMatch(/_edited_photos\.zip$/);
