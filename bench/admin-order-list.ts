@@ -134,7 +134,7 @@ const main = async () => {
       return `${percentile(ms, 0.5).toFixed(0).padStart(5)} ${percentile(ms, 0.95).toFixed(0).padStart(5)}`;
     };
     const listPath = (q: Record<string, string | number | undefined>) =>
-      `/api/orders/admin/all?${new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)]])))}`;
+      `/api/orders/admin/all?${new URLSearchParams(Object.entries(q).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]])))}`;
 
     console.log(
       `\nGET /api/health (one GetItem), ${runs * 2} runs: p50 p95 ms ${await measure('/api/health', runs * 2, false)}`,

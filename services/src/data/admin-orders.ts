@@ -11,6 +11,7 @@ import { toAdminOrderView } from './admin-order-view';
 import { marketplace } from './entities';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
 import { type OrderRecord, readCounters } from './orders';
+import { firstRows } from './query-pages';
 
 /**
  * The admin's order list. Without a search each assignment partition is read from the index of
@@ -148,19 +149,9 @@ const headOfPartition = async <Row>(
   { after, keysOnly = false }: { after?: Cursor; keysOnly?: boolean },
 ) => {
   const { order, query } = partitionQuery(sort, assignment, after);
-  const found: Row[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { data: unknown[]; cursor: string | null } = await query.go({
-      order,
-      limit: count - found.length,
-      cursor,
-      ...(keysOnly ? { attributes: [...sortKeyAttributes] } : {}),
-    });
-    found.push(...(page.data as Row[]));
-    cursor = page.cursor;
-  } while (cursor && found.length < count);
-  return found.slice(0, count);
+  return firstRows<Row>(count, (limit, cursor) =>
+    query.go({ order, limit, cursor, ...(keysOnly ? { attributes: [...sortKeyAttributes] } : {}) }),
+  );
 };
 
 const assignmentTotal = async (filter: AssignmentFilter) => {

@@ -11,6 +11,7 @@ import { dynamo } from './client';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
 import { claimOrder, editorScope, getOrder, type OrderRecord, readCounters, toSummaryView } from './orders';
+import { firstRows } from './query-pages';
 
 /**
  * The editor's side of orders. Available orders live in the sparse pool indexes: partition `pool`
@@ -47,20 +48,10 @@ const poolQuery = (sort: AvailableOrdersQuery['sort'], pool: string, hasRequirem
     : entities().order.query.poolByDate({ pool, hasRequirements });
 
 /** The first `count` orders of one pool partition in the requested order, a DynamoDB page at a time. */
-const firstOfPartition = async (sort: AvailableOrdersQuery['sort'], pool: string, flag: Flag, count: number) => {
-  const found: OrderRecord[] = [];
-  let cursor: string | null = null;
-  do {
-    const page: { data: unknown[]; cursor: string | null } = await poolQuery(sort, pool, flag).go({
-      order: sort === 'oldest' ? 'asc' : 'desc',
-      limit: count - found.length,
-      cursor,
-    });
-    found.push(...(page.data as OrderRecord[]));
-    cursor = page.cursor;
-  } while (cursor && found.length < count);
-  return found.slice(0, count);
-};
+const firstOfPartition = (sort: AvailableOrdersQuery['sort'], pool: string, flag: Flag, count: number) =>
+  firstRows<OrderRecord>(count, (limit, cursor) =>
+    poolQuery(sort, pool, flag).go({ order: sort === 'oldest' ? 'asc' : 'desc', limit, cursor }),
+  );
 
 /** How many orders one pool partition holds: a COUNT Query (keys are read, no items are sent). */
 const countOfPartition = async (pool: string, flag: Flag) => {
