@@ -1,6 +1,6 @@
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { fakeApi } from '../../../../test/fake-api';
 import { fakeFirebase } from '../../../../test/fake-firebase-auth';
 import { aMeView } from '../../../../test/me-view';
@@ -27,6 +27,14 @@ const rowOf = (name: string) =>
   within(screen.getByRole('table', { name: 'Job types' }))
     .getByText(name)
     .closest('tr') as HTMLElement;
+
+const phoneSizedWindow = () => {
+  const { happyDOM } = window as unknown as {
+    happyDOM: { setViewport(size: { width: number; height: number }): void };
+  };
+  happyDOM.setViewport({ width: 390, height: 844 });
+  onTestFinished(() => happyDOM.setViewport({ width: 1024, height: 768 }));
+};
 
 describe('Job Types tab', () => {
   beforeEach(() => {
@@ -140,5 +148,16 @@ describe('Job Types tab', () => {
     fakeApi.on('GET', '/api/admin/job-types', { status: 403, body: { error: 'FORBIDDEN', message: 'Admins only' } });
     renderApp('/admin?tab=job-types');
     expect(await screen.findByText('Admins only', {}, { timeout: 8000 })).toBeInTheDocument();
+  });
+
+  it('shows a card per job type on a phone, with its prices, switch and edit button in reach', async () => {
+    phoneSizedWindow();
+    renderApp('/admin?tab=job-types');
+    const list = await screen.findByRole('list', { name: 'Job types' }, { timeout: 8000 });
+    expect(screen.queryByRole('table')).toBeNull();
+    const card = within(within(list).getByText('HDR').closest('li') as HTMLElement);
+    expect(card.getByText('$8.00')).toBeInTheDocument();
+    expect(card.getByRole('switch', { name: 'HDR offered to photographers' })).toBeChecked();
+    expect(card.getByRole('button', { name: 'Edit prices of HDR' })).toBeInTheDocument();
   });
 });

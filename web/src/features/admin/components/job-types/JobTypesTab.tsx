@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { IconEdit, IconPlus } from '@tabler/icons-react';
@@ -39,11 +40,69 @@ function ActiveSwitch({ jobType }: { jobType: JobTypeView }) {
   );
 }
 
+/** Below this width the table would hide its switches and buttons off to the side: cards instead. */
+const TABLE_QUERY = '(min-width: 48em)';
+
+function EditButton({ jobType, onEdit }: { jobType: JobTypeView; onEdit: (jobType: JobTypeView) => void }) {
+  return (
+    <Button
+      variant="subtle"
+      size="xs"
+      leftSection={<IconEdit size={14} aria-hidden="true" />}
+      onClick={() => onEdit(jobType)}
+      aria-label={`Edit prices of ${jobType.name}`}
+    >
+      Edit
+    </Button>
+  );
+}
+
+function JobTypeName({ jobType }: { jobType: JobTypeView }) {
+  return (
+    <>
+      <Text fw={600} fz="sm">
+        {jobType.name}
+      </Text>
+      {jobType.description && (
+        <Text fz="xs" c="gray.7">
+          {jobType.description}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Phone width: one card per job type, every control in reach. */
+function JobTypeCards({ jobTypes, onEdit }: { jobTypes: JobTypeView[]; onEdit: (jobType: JobTypeView) => void }) {
+  return (
+    <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Job types">
+      {jobTypes.map((jobType) => (
+        <Paper key={jobType.id} withBorder radius="lg" p="md" component="li">
+          <Stack gap="xs">
+            <div>
+              <JobTypeName jobType={jobType} />
+            </div>
+            <Text fz="sm">
+              Photographer price <b>{formatMoney(jobType.pricePerPhotoCents)}</b> · Editor rate{' '}
+              <b>{formatMoney(jobType.defaultEditorPriceCents)}</b>
+            </Text>
+            <Group justify="space-between" gap="sm">
+              <ActiveSwitch jobType={jobType} />
+              <EditButton jobType={jobType} onEdit={onEdit} />
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
 /** Job Types: the services on offer with their prices; new ones, price changes, and switching one off. */
 export function JobTypesTab() {
   const { data, error } = useAdminJobTypes();
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<JobTypeView | null>(null);
+  const wideEnoughForTable = useMediaQuery(TABLE_QUERY, true, { getInitialValueInEffect: false });
 
   return (
     <Stack gap="md">
@@ -71,6 +130,8 @@ export function JobTypesTab() {
         <PageLoader label="Loading job types…" />
       ) : data.length === 0 ? (
         <EmptyState title="No job types yet">Add one so photographers can order it.</EmptyState>
+      ) : !wideEnoughForTable ? (
+        <JobTypeCards jobTypes={data} onEdit={setEditing} />
       ) : (
         <Paper withBorder radius="lg">
           <Table.ScrollContainer minWidth={640}>
@@ -90,14 +151,7 @@ export function JobTypesTab() {
                 {data.map((jobType) => (
                   <Table.Tr key={jobType.id}>
                     <Table.Td>
-                      <Text fw={600} fz="sm">
-                        {jobType.name}
-                      </Text>
-                      {jobType.description && (
-                        <Text fz="xs" c="gray.7">
-                          {jobType.description}
-                        </Text>
-                      )}
+                      <JobTypeName jobType={jobType} />
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(jobType.pricePerPhotoCents)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(jobType.defaultEditorPriceCents)}</Table.Td>
@@ -105,15 +159,7 @@ export function JobTypesTab() {
                       <ActiveSwitch jobType={jobType} />
                     </Table.Td>
                     <Table.Td>
-                      <Button
-                        variant="subtle"
-                        size="xs"
-                        leftSection={<IconEdit size={14} aria-hidden="true" />}
-                        onClick={() => setEditing(jobType)}
-                        aria-label={`Edit prices of ${jobType.name}`}
-                      >
-                        Edit
-                      </Button>
+                      <EditButton jobType={jobType} onEdit={setEditing} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
