@@ -71,6 +71,14 @@ const stripeRouteKeys = [
   'GET /api/orders/{id}/payment',
   'POST /api/orders/{id}/payment-success',
   'POST /api/webhooks/stripe',
+  'POST /api/orders/admin/{id}/cancel',
+];
+
+/** The routes that disable or re-enable accounts at Firebase. */
+const identityAdminRouteKeys = [
+  'PATCH /api/admin/users/{id}/deactivate',
+  'PATCH /api/admin/users/{id}/reactivate',
+  'DELETE /api/admin/users/{id}',
 ];
 
 const environmentOf = (properties: Record<string, unknown>) =>
@@ -161,8 +169,17 @@ describe('route functions', () => {
     for (const route of routes) {
       const environment = environmentOf(functionOfRoute(template, routeKey(route)).properties);
       const stripeKeys = route.grants.includes('stripe') ? ['STRIPE_SECRET_ARN'] : [];
+      const identityKeys = route.grants.includes('identity:admin') ? ['FIREBASE_ADMIN_SECRET_ARN'] : [];
       expect(Object.keys(environment).sort(), routeKey(route)).toEqual(
-        ['FIREBASE_PROJECT_ID', 'NODE_OPTIONS', 'PHOTOS_BUCKET', 'QUEUE_URLS', 'TABLE_NAME', ...stripeKeys].sort(),
+        [
+          'FIREBASE_PROJECT_ID',
+          'NODE_OPTIONS',
+          'PHOTOS_BUCKET',
+          'QUEUE_URLS',
+          'TABLE_NAME',
+          ...stripeKeys,
+          ...identityKeys,
+        ].sort(),
       );
       expect(environment).toMatchObject({ FIREBASE_PROJECT_ID: 'acme-photos', NODE_OPTIONS: '--enable-source-maps' });
     }
@@ -209,7 +226,25 @@ describe('route permissions', () => {
       expect(
         actions.some((action) => action.startsWith('secretsmanager:')),
         routeKey(route),
-      ).toBe(route.grants.includes('stripe'));
+      ).toBe(route.grants.includes('stripe') || route.grants.includes('identity:admin'));
+    }
+  });
+
+  it('lets exactly the routes that disable accounts read the Firebase service account, and tells them where it is', () => {
+    expect(
+      routes
+        .filter((route) => route.grants.includes('identity:admin'))
+        .map(routeKey)
+        .sort(),
+    ).toEqual([...identityAdminRouteKeys].sort());
+    for (const key of identityAdminRouteKeys) {
+      const readable = resourcesOfAction(template, key, 'secretsmanager:GetSecretValue');
+      expect(readable, key).toMatch(/MarketplaceData.*FirebaseAdminSecret/);
+      expect(readable, key).not.toMatch(/StripeSecret/);
+      const environment = environmentOf(functionOfRoute(template, key).properties);
+      expect(JSON.stringify(environment.FIREBASE_ADMIN_SECRET_ARN), key).toMatch(
+        /MarketplaceData.*FirebaseAdminSecret/,
+      );
     }
   });
 

@@ -1,7 +1,7 @@
 import { globalIndexes, tableKeys, tableStreamViewType, ttlAttribute } from '@marketplace/services/data/table-schema';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stripeSecretName } from '../lib/data-stack';
+import { firebaseAdminSecretName, stripeSecretName } from '../lib/data-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let template: Template;
@@ -25,13 +25,13 @@ describe('the table', () => {
     });
   });
 
-  it('has the five generic indexes with string keys, projecting every attribute', () => {
+  it('has the seven generic indexes with string keys, projecting every attribute', () => {
     const [table] = resourcesOfType(template, 'AWS::DynamoDB::Table');
     const { GlobalSecondaryIndexes: indexes, AttributeDefinitions: attributes } = table![1].Properties as {
       GlobalSecondaryIndexes: { IndexName: string; KeySchema: unknown; Projection: unknown }[];
       AttributeDefinitions: { AttributeName: string; AttributeType: string }[];
     };
-    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5']);
+    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7']);
     for (const expected of globalIndexes) {
       expect(indexes.find((index) => index.IndexName === expected.indexName)).toEqual({
         IndexName: expected.indexName,
@@ -76,8 +76,9 @@ describe('the outbox stream', () => {
 
 describe('the Stripe secret', () => {
   it('starts with empty keys and a generated placeholder, so no key is ever in the template', () => {
-    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
-    const [, secret] = resourcesOfType(template, 'AWS::SecretsManager::Secret')[0]!;
+    const [, secret] = resourcesOfType(template, 'AWS::SecretsManager::Secret').find(
+      ([, s]) => s.Properties.Name === stripeSecretName,
+    )!;
     expect(secret.Properties).toMatchObject({
       Name: stripeSecretName,
       GenerateSecretString: {
@@ -91,5 +92,19 @@ describe('the Stripe secret', () => {
 
   it('survives the deletion of its stack, like the table', () => {
     template.hasResource('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
+  });
+});
+
+describe('the Firebase Admin secret', () => {
+  it('is the only other secret: a placeholder for the service account key, kept with its stack', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 2);
+    const [, secret] = resourcesOfType(template, 'AWS::SecretsManager::Secret').find(
+      ([, s]) => s.Properties.Name === firebaseAdminSecretName,
+    )!;
+    expect(secret.Properties).toMatchObject({
+      GenerateSecretString: { SecretStringTemplate: '{}', GenerateStringKey: 'placeholder' },
+    });
+    expect(secret.Properties.SecretString).toBeUndefined();
+    template.allResources('AWS::SecretsManager::Secret', { DeletionPolicy: 'Retain' });
   });
 });
