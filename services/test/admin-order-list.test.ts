@@ -295,13 +295,17 @@ describe('the admin order list over 10,000 orders', () => {
         expect(first.nextCursor, label).toBeNull();
         return;
       }
+      const second = await listAdminOrders(query({ ...base, page: 2, cursor: first.nextCursor! }));
+      expect(ids(second), `${label} page 2`).toEqual(expected.slice(limit, 2 * limit));
+      // A page jumped to without a cursor reads every key before it: each index and partition is
+      // checked that way once (all filters newest first, every sort over both partitions), and
+      // every combination with a search term, which sorts in memory.
+      if (!term && assignmentFilter !== 'all' && sortBy !== 'newest') return;
       const middle = Math.ceil(totalPages / 2);
-      const [second, jumped, last] = await Promise.all([
-        listAdminOrders(query({ ...base, page: 2, cursor: first.nextCursor! })),
+      const [jumped, last] = await Promise.all([
         listAdminOrders(query({ ...base, page: middle })),
         listAdminOrders(query({ ...base, page: totalPages })),
       ]);
-      expect(ids(second), `${label} page 2`).toEqual(expected.slice(limit, 2 * limit));
       expect(ids(jumped), `${label} page ${middle}`).toEqual(expected.slice((middle - 1) * limit, middle * limit));
       expect(ids(last), `${label} last page`).toEqual(expected.slice((totalPages - 1) * limit));
       expect(last.nextCursor, label).toBeNull();

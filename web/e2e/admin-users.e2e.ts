@@ -102,7 +102,7 @@ describe('The admin manages users and triages feedback', () => {
 
     await checkOnPhone(page, 'admin-users', { accessible: true });
     await context.close();
-  });
+  }, 180_000);
 
   it('marks a reported problem in progress, then resolves it with a note', async () => {
     const message = `The invoice total looked wrong on order ${Date.now()}-${Math.random().toString(36).slice(2, 8)}.`;
@@ -157,5 +157,5 @@ describe('The admin manages users and triages feedback', () => {
 
     await checkOnPhone(page, 'admin-feedback', { accessible: true });
     await context.close();
-  });
+  }, 180_000);
 });

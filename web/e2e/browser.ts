@@ -122,11 +122,16 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
 
 /**
  * Axe on the settled page: a fading toast or a modal still fading in has mid-transition colours,
- * so wait for toasts to close (they last 4 s) and for the modal transition (200 ms) first.
+ * so close the toasts (as a person would, rather than wait 4 s for each) and let a modal finish
+ * its transition (200 ms) first.
  */
 export async function expectSettledAccessible(page: Page, label: string) {
-  await page
-    .locator('.mantine-Notification-root')
+  const toasts = page.locator('.mantine-Notification-root');
+  // dispatchEvent clicks the toast's own button only, never what lies under it (an open modal stays open).
+  for (const close of await toasts.locator('.mantine-Notification-closeButton').all()) {
+    await close.dispatchEvent('click').catch(() => undefined);
+  }
+  await toasts
     .first()
     .waitFor({ state: 'detached', timeout: 8_000 })
     .catch(() => undefined);
