@@ -7,7 +7,7 @@ import {
   IconUserStar,
   IconUsers,
 } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
@@ -23,6 +23,8 @@ const EditorManagementTab = lazy(() =>
 const JobTypesTab = lazy(() => import('../components/job-types/JobTypesTab').then((m) => ({ default: m.JobTypesTab })));
 const UsersTab = lazy(() => import('../components/users/UsersTab').then((m) => ({ default: m.UsersTab })));
 const FeedbackTab = lazy(() => import('../components/feedback/FeedbackTab').then((m) => ({ default: m.FeedbackTab })));
+
+const Loading = ({ tab }: { tab: ReactNode }) => <Suspense fallback={<PageLoader />}>{tab}</Suspense>;
 
 const tabs = ['orders', 'invite', 'editors', 'job-types', 'users', 'feedback'] as const;
 type AdminTab = (typeof tabs)[number];
@@ -64,14 +66,13 @@ export function AdminDashboardPage() {
             Feedback
           </Tabs.Tab>
         </Tabs.List>
-        <Suspense fallback={<PageLoader />}>
-          <Tabs.Panel value="orders">{active === 'orders' && <OrdersTab />}</Tabs.Panel>
-          <Tabs.Panel value="invite">{active === 'invite' && <InviteEditorTab />}</Tabs.Panel>
-          <Tabs.Panel value="editors">{active === 'editors' && <EditorManagementTab />}</Tabs.Panel>
-          <Tabs.Panel value="job-types">{active === 'job-types' && <JobTypesTab />}</Tabs.Panel>
-          <Tabs.Panel value="users">{active === 'users' && <UsersTab />}</Tabs.Panel>
-          <Tabs.Panel value="feedback">{active === 'feedback' && <FeedbackTab />}</Tabs.Panel>
-        </Suspense>
+        {/* Each panel is always there while its tab is open (the tab's aria-controls points at it); its content loads inside. */}
+        <Tabs.Panel value="orders">{active === 'orders' && <Loading tab={<OrdersTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="invite">{active === 'invite' && <Loading tab={<InviteEditorTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="editors">{active === 'editors' && <Loading tab={<EditorManagementTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="job-types">{active === 'job-types' && <Loading tab={<JobTypesTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="users">{active === 'users' && <Loading tab={<UsersTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="feedback">{active === 'feedback' && <Loading tab={<FeedbackTab />} />}</Tabs.Panel>
       </Tabs>
     </>
   );
