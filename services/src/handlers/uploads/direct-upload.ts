@@ -1,5 +1,6 @@
-import type { SignedUploadRequest, SignUploadInput } from '@marketplace/events/orders';
+import type { OrderImageView, SignedUploadRequest, SignUploadInput } from '@marketplace/events/orders';
 import { deleteObject, headObject, presignUploadStep } from '../../adapters/presigned-uploads';
+import type { OrderRecord } from '../../data/orders';
 import {
   isRefusal,
   keyRefusal,
@@ -40,7 +41,7 @@ export const signUploadRequest = async (
  * What S3 holds at an uploaded key: it must be there, under the order's folder for the target and
  * within the target's cap (an oversized object is deleted, since the browser may state a smaller size than it sends).
  */
-export const verifyUploaded = async (
+const verifyUploaded = async (
   target: UploadTarget,
   orderId: string,
   upload: { key: string; filename: string },
@@ -53,4 +54,33 @@ export const verifyUploaded = async (
     throw new BadRequest(tooLargeMessage(target, stored.size), undefined, 'FILE_TOO_LARGE');
   }
   return stored;
+};
+
+/**
+ * A verified upload as the registration records it, and as the response shows it: the size,
+ * type and date come from S3, never from the browser.
+ */
+export const verifiedImage = async (
+  target: UploadTarget,
+  order: OrderRecord,
+  upload: { key: string; filename: string },
+  kind: OrderImageView['kind'],
+) => {
+  const stored = await verifyUploaded(target, order.orderId, upload);
+  const image: OrderImageView = {
+    key: upload.key,
+    filename: upload.filename,
+    size: stored.size,
+    lastModified: stored.lastModified,
+    kind,
+  };
+  const registration = {
+    order,
+    key: upload.key,
+    filename: upload.filename,
+    size: stored.size,
+    ...(stored.contentType ? { contentType: stored.contentType } : {}),
+    lastModified: stored.lastModified,
+  };
+  return { image, registration };
 };

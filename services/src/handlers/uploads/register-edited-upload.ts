@@ -1,10 +1,10 @@
-import { type OrderImageView, registerUploadInput } from '@marketplace/events/orders';
+import { registerUploadInput } from '@marketplace/events/orders';
 import { getClaimedOrder, getOrder, registerEdited } from '../../data/orders';
 import { editedUploads, orderAcceptsEdits } from '../../domain/upload-rules';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 import { orderParams } from '../orders/order-params';
-import { throwIfRefused, verifyUploaded } from './direct-upload';
+import { throwIfRefused, verifiedImage } from './direct-upload';
 
 /**
  * An edited file counts only once the server has seen it in S3, under the order's edited prefix
@@ -13,23 +13,8 @@ import { throwIfRefused, verifyUploaded } from './direct-upload';
 export const handler = http({ params: orderParams, body: registerUploadInput }, async ({ params, body, user }) => {
   const order = await getClaimedOrder(params.id, user);
   throwIfRefused(orderAcceptsEdits(order));
-  const stored = await verifyUploaded(editedUploads, order.orderId, body);
-  await registerEdited({
-    order,
-    editorId: user.userId,
-    key: body.key,
-    filename: body.filename,
-    size: stored.size,
-    ...(stored.contentType ? { contentType: stored.contentType } : {}),
-    lastModified: stored.lastModified,
-  });
-  const image: OrderImageView = {
-    key: body.key,
-    filename: body.filename,
-    size: stored.size,
-    lastModified: stored.lastModified,
-    kind: 'edited',
-  };
+  const { image, registration } = await verifiedImage(editedUploads, order, body, 'edited');
+  await registerEdited({ ...registration, editorId: user.userId });
   const editorUploadCount = (await getOrder(order.orderId))?.editorUploadCount ?? 0;
   return ok({ image, editorUploadCount });
 });

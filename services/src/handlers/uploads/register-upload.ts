@@ -1,10 +1,10 @@
-import { type OrderImageView, registerUploadInput } from '@marketplace/events/orders';
+import { registerUploadInput } from '@marketplace/events/orders';
 import { getOrder, getOwnOrder, registerOriginal } from '../../data/orders';
 import { orderAcceptsOriginals, originalUploads } from '../../domain/upload-rules';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 import { orderParams } from '../orders/order-params';
-import { throwIfRefused, verifyUploaded } from './direct-upload';
+import { throwIfRefused, verifiedImage } from './direct-upload';
 
 /**
  * An upload counts only once the server has seen it in S3: the object must be there, under this
@@ -13,22 +13,8 @@ import { throwIfRefused, verifyUploaded } from './direct-upload';
 export const handler = http({ params: orderParams, body: registerUploadInput }, async ({ params, body, user }) => {
   const order = await getOwnOrder(params.id, user.userId);
   throwIfRefused(orderAcceptsOriginals(order));
-  const stored = await verifyUploaded(originalUploads, order.orderId, body);
-  await registerOriginal({
-    order,
-    key: body.key,
-    filename: body.filename,
-    size: stored.size,
-    ...(stored.contentType ? { contentType: stored.contentType } : {}),
-    lastModified: stored.lastModified,
-  });
-  const image: OrderImageView = {
-    key: body.key,
-    filename: body.filename,
-    size: stored.size,
-    lastModified: stored.lastModified,
-    kind: 'original',
-  };
+  const { image, registration } = await verifiedImage(originalUploads, order, body, 'original');
+  await registerOriginal(registration);
   const photographerUploadCount = (await getOrder(order.orderId))?.photographerUploadCount ?? 0;
   return ok({ image, photographerUploadCount });
 });
