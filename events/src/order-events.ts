@@ -13,6 +13,10 @@ export const orderEventTypes = [
   'order_completed',
   'order_rated',
   'order_cancelled',
+  /** The photographer sent a completed order back to its editor (a revision round). */
+  'revision_requested',
+  /** The editor matched an edited file to a different original than the name rule did. */
+  'edited_image_paired',
 ] as const;
 
 export const orderEventType = z.enum(orderEventTypes);
@@ -30,7 +34,7 @@ export const orderEventMessage = z.object({
 export type OrderEventMessage = z.infer<typeof orderEventMessage>;
 
 /** Queues the workers consume; the names are logical, each maps to one SQS queue in the cloud. */
-export const queueNames = ['order-events', 'zip-builds'] as const;
+export const queueNames = ['order-events', 'zip-builds', 'thumbnails', 'notifications'] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export const zipBuildMessage = z.object({

@@ -5,7 +5,15 @@ import { z } from 'zod';
  * upload rules and every view the order routes answer. One module, so a form and its route can
  * never disagree about a limit or a message.
  */
-export const orderStatuses = ['pending_payment', 'paid', 'in_progress', 'completed', 'cancelled'] as const;
+export const orderStatuses = [
+  'pending_payment',
+  'paid',
+  'in_progress',
+  'completed',
+  'cancelled',
+  /** Sent back by the photographer after completion; with the same editor until re-delivered. */
+  'revision_requested',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** 'pending_payment' -> 'Pending Payment': capitalised words, underscores as spaces (spec section 4). */
@@ -133,6 +141,8 @@ export interface SignedUploadRequest {
 export const registerUploadInput = z.object({
   key: z.string().min(1).max(1024),
   filename: z.string().trim().min(1).max(255),
+  /** The HDR scene (1-based) the browser grouped this original into from its EXIF; absent when unknown. */
+  scene: z.number().int().min(1).max(10_000).optional(),
 });
 
 export const paymentSuccessInput = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
@@ -177,6 +187,12 @@ export interface OrderDetailView extends OrderSummaryView {
   photographerUploadCount: number;
   editorUploadCount: number;
   stripePaymentIntentId: string | null;
+  /** Revision rounds requested so far, newest last. */
+  revisions: RevisionView[];
+  /** Whether the viewer (the photographer) may ask for a revision now. */
+  canRequestRevision: boolean;
+  /** Why not, in words for the photographer, when the order is completed but no revision can be asked; else null. */
+  revisionUnavailableReason: string | null;
 }
 
 /** The order as the create call returns it, with the secret the card form confirms with. */
@@ -198,12 +214,71 @@ export interface OrderListResponse {
   nextCursor: string | null;
 }
 
+/** 'pending' until the thumbnail worker has run; 'placeholder' when the file has no picture to show (archives, unreadable files). */
+export type ThumbnailState = 'pending' | 'ready' | 'placeholder';
+
 export interface OrderImageView {
   key: string;
   filename: string;
   size: number;
   lastModified: string;
   kind: 'original' | 'edited';
+  thumbnail: ThumbnailState;
+  /** About 400 px on the long side; a short-lived presigned GET, stable for a while so the browser caches it. Null unless ready. */
+  thumbnailUrl: string | null;
+  /** A screen-sized rendition (about 2048 px) for the lightbox and the before/after slider. Null unless ready. */
+  previewUrl: string | null;
+  /** Originals: the HDR scene the browser grouped the file into (1-based), null when not grouped. */
+  scene: number | null;
+  /** Edited files: the key of the original this edit belongs to, null when none matched. */
+  pairedOriginalKey: string | null;
+  /** Edited files: how the pairing was made (the file-name rule, or the editor by hand). */
+  pairedBy: 'rule' | 'editor' | null;
+}
+
+/** PATCH /api/orders/{id}/pairings: the editor points an edited file at its original (or at none). */
+export const pairEditedImageInput = z.object({
+  editedKey: z.string().min(1).max(1024),
+  originalKey: z.string().min(1).max(1024).nullable(),
+});
+
+/** Revision requests: within this many days of completion, at most this many rounds per order. */
+export const REVISION_WINDOW_DAYS = 7;
+export const FREE_REVISION_ROUNDS = 2;
+export const REVISION_NOTE_MAX = 2000;
+export const REVISION_PHOTO_NOTES_MAX = 100;
+
+/** POST /api/orders/{id}/revisions */
+export const requestRevisionInput = z.object({
+  note: z
+    .string({ error: 'Please describe what should change' })
+    .trim()
+    .min(1, 'Please describe what should change')
+    .max(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+  /** Optional notes on individual edited photos, by the edited file's key. */
+  photoNotes: z
+    .array(
+      z.object({
+        key: z.string().min(1).max(1024),
+        note: z
+          .string()
+          .trim()
+          .min(1, 'A photo note cannot be empty')
+          .max(REVISION_NOTE_MAX, `A photo note must be at most ${REVISION_NOTE_MAX} characters`),
+      }),
+    )
+    .max(REVISION_PHOTO_NOTES_MAX, `At most ${REVISION_PHOTO_NOTES_MAX} photo notes`)
+    .default([]),
+});
+export type RequestRevisionInput = z.infer<typeof requestRevisionInput>;
+
+export interface RevisionView {
+  round: number;
+  note: string;
+  photoNotes: { key: string; filename: string | null; note: string }[];
+  requestedAt: string;
+  /** When the editor re-delivered this round; null while it is open. */
+  completedAt: string | null;
 }
 
 export interface PhotographerStatsView {

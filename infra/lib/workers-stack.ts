@@ -17,10 +17,14 @@ import { photosBucketName } from './storage-stack';
 
 /** What each worker may touch; the worker table says how it consumes, this says what it does. */
 export const workerGrants: Record<QueueName, readonly Grant[]> = {
-  // Appends each event to the order's activity log with a conditional put.
-  'order-events': ['table:write'],
+  // Appends each event to the order's activity log with a conditional put, then forwards it.
+  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications'],
   // Reads the order's photos and writes the zip and its status.
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write'],
+  // Reads an uploaded file, writes its thumbnail and preview, records them on the image.
+  thumbnails: ['table:read', 'table:write', 'photos:read', 'photos:write'],
+  // Reads the order and its people, marks each email sent (once per event), sends it.
+  notifications: ['table:read', 'table:write', 'email:send'],
 };
 
 /**

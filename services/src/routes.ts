@@ -69,7 +69,11 @@ export const routes: readonly RouteDefinition[] = [
   }),
   route('GET', '/api/orders/my', 'orders/list-my-orders', { allow: photographers, grants: readWrite }),
   route('GET', '/api/orders/{id}', 'orders/get-order', { allow: marketplaceRoles, grants: readWrite }),
-  route('GET', '/api/orders/{id}/images', 'orders/list-order-images', { allow: marketplaceRoles, grants: readWrite }),
+  // Each image with presigned GETs of its thumbnail and preview.
+  route('GET', '/api/orders/{id}/images', 'orders/list-order-images', {
+    allow: marketplaceRoles,
+    grants: [...readWrite, 'photos:read'],
+  }),
   route('POST', '/api/orders/{id}/uploads/sign', 'uploads/sign-upload', {
     allow: photographers,
     // Presigned requests act with this function's own permissions.
@@ -97,6 +101,9 @@ export const routes: readonly RouteDefinition[] = [
     grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
   }),
   route('POST', '/api/orders/{id}/rate', 'orders/rate-order', { allow: photographers, grants: readWrite }),
+  // Delivery you can see: a revision round back to the editor, and the editor's fix of a before/after pairing.
+  route('POST', '/api/orders/{id}/revisions', 'orders/request-revision', { allow: photographers, grants: readWrite }),
+  route('PATCH', '/api/orders/{id}/pairings', 'orders/pair-edited-image', { allow: editors, grants: readWrite }),
   route('GET', '/api/stats/photographer', 'stats/photographer-stats', { allow: photographers, grants: readWrite }),
   // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
   route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {

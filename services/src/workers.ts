@@ -1,4 +1,4 @@
-import type { QueueName } from '@marketplace/events/order-events';
+import type { OrderEventType, QueueName } from '@marketplace/events/order-events';
 
 /**
  * THE worker table: which SQS-event handler consumes which queue, and the queue's delivery rules.
@@ -14,6 +14,12 @@ export interface WorkerDefinition {
   maxReceiveCount: number;
   timeoutSeconds: number;
   memoryMb: number;
+  /**
+   * Order events the event-log worker forwards to this queue once it has stored them. The table's
+   * stream serves two pipes at most, so consumers beyond the two pipes hang off the event log:
+   * the forwarded message is the outbox's stream record itself, as a pipe would send it.
+   */
+  forwardedEvents?: readonly OrderEventType[];
 }
 
 export const workers: readonly WorkerDefinition[] = [
@@ -36,4 +42,30 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 900,
     memoryMb: 1024,
   },
+  {
+    // Thumbnails and screen-sized previews of every uploaded original and edited file (sharp).
+    queue: 'thumbnails',
+    handler: 'make-thumbnails',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 180,
+    maxReceiveCount: 3,
+    timeoutSeconds: 120,
+    memoryMb: 1536,
+    forwardedEvents: ['image_uploaded', 'edited_image_uploaded'],
+  },
+  {
+    // Email to the photographer and the editor at each step of an order, once per event.
+    queue: 'notifications',
+    handler: 'send-notifications',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 5,
+    timeoutSeconds: 60,
+    memoryMb: 256,
+    forwardedEvents: ['order_paid', 'order_claimed', 'order_completed', 'order_assigned', 'revision_requested'],
+  },
 ];
+
+/** The queues the event-log worker forwards an event of this type to. */
+export const forwardingQueues = (eventType: OrderEventType): QueueName[] =>
+  workers.filter((w) => w.forwardedEvents?.includes(eventType)).map((w) => w.queue);

@@ -66,6 +66,11 @@ const refusedStatus: Record<Exclude<OrderStatus, 'paid'>, Refusal> = {
     reason: 'cancelled',
     message: 'Only a paid order can be assigned: this one is cancelled',
   },
+  revision_requested: {
+    statusCode: 409,
+    reason: 'in revision',
+    message: 'Only a paid order can be assigned: this one is back with its editor for a revision',
+  },
 };
 const notFound: Refusal = { statusCode: 404, reason: 'not found', message: 'Order not found' };
 
@@ -201,6 +206,7 @@ const unassignRefusal: Record<Exclude<OrderStatus, 'paid'>, string> = {
   pending_payment: 'This order is not assigned',
   completed: 'This order is completed and cannot be unassigned',
   cancelled: 'This order is cancelled and cannot be unassigned',
+  revision_requested: 'This order is back with its editor for a revision and cannot be unassigned',
 };
 
 /** DELETE /api/orders/admin/{id}/unassign: a paid order offered to one editor goes back to every editor. */

@@ -192,6 +192,10 @@ export const Order = new Entity({
     photographerRating: { type: 'number' },
     photographerUploadCount: { type: 'number', required: true, default: 0 },
     editorUploadCount: { type: 'number', required: true, default: 0 },
+    /** Revision rounds the photographer has requested (at most FREE_REVISION_ROUNDS). */
+    revisionCount: { type: 'number', required: true, default: 0 },
+    /** When the open revision round was requested; absent when none is open. */
+    revisionRequestedAt: { type: 'string' },
     /** Lower-cased "photographer name \u0000 order name" for the admin's search. */
     searchText: { type: 'string' },
     ...timestamps,
@@ -283,6 +287,15 @@ export const OrderImage = new Entity({
     contentType: { type: 'string' },
     uploadedBy: { type: 'string', required: true },
     lastModified: { type: 'string', required: true },
+    /** Set by the thumbnail worker: 'ready' with both keys, or 'placeholder' for files with no picture. Absent = pending. */
+    thumbnail: { type: ['ready', 'placeholder'] as const },
+    thumbnailKey: { type: 'string' },
+    previewKey: { type: 'string' },
+    /** Originals: the HDR scene the browser grouped the file into (1-based). */
+    scene: { type: 'number' },
+    /** Edited files: the original this edit belongs to, and whether the name rule or the editor said so. */
+    pairedOriginalKey: { type: 'string' },
+    pairedBy: { type: ['rule', 'editor'] as const },
     ...timestamps,
   },
   indexes: {
@@ -290,6 +303,28 @@ export const OrderImage = new Entity({
       collection: 'orderDetail',
       pk: { field: 'pk', composite: ['orderId'] },
       sk: { field: 'sk', composite: ['kind', 'key'] },
+    },
+  },
+});
+
+/** One revision round of an order: the photographer's notes, and when the editor re-delivered it. */
+export const OrderRevision = new Entity({
+  model: { entity: 'orderRevision', version: '1', service },
+  attributes: {
+    orderId: { type: 'string', required: true, readOnly: true },
+    round: { type: 'number', required: true, readOnly: true, padding: { length: 3, char: '0' } },
+    note: { type: 'string', required: true, readOnly: true },
+    /** [{ key, note }] on individual edited photos. */
+    photoNotes: { type: 'any', required: true, readOnly: true },
+    requestedBy: { type: 'string', required: true, readOnly: true },
+    requestedAt: { type: 'string', required: true, readOnly: true },
+    completedAt: { type: 'string' },
+  },
+  indexes: {
+    byOrder: {
+      collection: 'orderDetail',
+      pk: { field: 'pk', composite: ['orderId'] },
+      sk: { field: 'sk', composite: ['round'] },
     },
   },
 });
@@ -392,6 +427,9 @@ export const ProcessedMessage = new Entity({
     source: { type: 'string', required: true, readOnly: true },
     messageId: { type: 'string', required: true, readOnly: true },
     expiresAt: { type: 'number', required: true },
+    /** For side effects outside the table (an email): 'in-progress' while one delivery holds it until leaseUntil (epoch ms), then 'done'. */
+    state: { type: ['in-progress', 'done'] as const },
+    leaseUntil: { type: 'number' },
     ...timestamps,
   },
   indexes: {
@@ -456,6 +494,7 @@ const entities = {
   order: Order,
   orderSearchWord: OrderSearchWord,
   orderImage: OrderImage,
+  orderRevision: OrderRevision,
   orderEvent: OrderEvent,
   feedback: Feedback,
   counter: Counter,

@@ -56,6 +56,9 @@ export interface OrderRecord {
   photographerRating?: number;
   photographerUploadCount: number;
   editorUploadCount: number;
+  /** Absent on orders written before revisions existed: read as 0. */
+  revisionCount?: number;
+  revisionRequestedAt?: string;
   searchText?: string;
   createdAt: string;
   updatedAt: string;
@@ -70,6 +73,12 @@ export interface OrderImageRecord {
   contentType?: string;
   uploadedBy: string;
   lastModified: string;
+  thumbnail?: 'ready' | 'placeholder';
+  thumbnailKey?: string;
+  previewKey?: string;
+  scene?: number;
+  pairedOriginalKey?: string;
+  pairedBy?: 'rule' | 'editor';
   createdAt: string;
 }
 
@@ -116,14 +125,25 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   photographerUploadCount: o.photographerUploadCount,
   editorUploadCount: o.editorUploadCount,
   stripePaymentIntentId: o.stripePaymentIntentId ?? null,
+  // Filled in from the order's revision rounds where the detail route answers (see data/revisions).
+  revisions: [],
+  canRequestRevision: false,
+  revisionUnavailableReason: null,
 });
 
+/** An image as the API shows it, without URLs (list-order-images presigns the thumbnail and preview). */
 export const toImageView = (i: OrderImageRecord): OrderImageView => ({
   key: i.key,
   filename: i.filename,
   size: i.size,
   lastModified: i.lastModified,
   kind: i.kind,
+  thumbnail: i.thumbnail ?? 'pending',
+  thumbnailUrl: null,
+  previewUrl: null,
+  scene: i.scene ?? null,
+  pairedOriginalKey: i.pairedOriginalKey ?? null,
+  pairedBy: i.pairedBy ?? null,
 });
 
 /** Order numbers count up from 1001 across the marketplace (an atomic counter, so never twice). */

@@ -11,6 +11,8 @@ const statusColours: Record<OrderStatus, { color: string; text: string }> = {
   paid: { color: 'yellow', text: '#5c4300' },
   pending_payment: { color: 'red', text: '#9b1c1c' },
   cancelled: { color: 'gray', text: '#3b4148' },
+  // Back with the editor: orange, apart from every other state.
+  revision_requested: { color: 'orange', text: '#7a3b00' },
 };
 
 export function OrderStatusBadge({ status, size = 'md' }: { status: OrderStatus; size?: BadgeProps['size'] }) {

@@ -31,6 +31,9 @@ export const anOrderDetail = (fields: Partial<OrderDetailView> = {}): OrderDetai
   photographerUploadCount: 3,
   editorUploadCount: 0,
   stripePaymentIntentId: 'pi_1',
+  revisions: [],
+  canRequestRevision: false,
+  revisionUnavailableReason: null,
   ...fields,
 });
 

@@ -69,6 +69,12 @@ export const verifiedImage = async (
     size: stored.size,
     lastModified: stored.lastModified,
     kind,
+    thumbnail: 'pending',
+    thumbnailUrl: null,
+    previewUrl: null,
+    scene: null,
+    pairedOriginalKey: null,
+    pairedBy: null,
   };
   const registration = {
     order,
