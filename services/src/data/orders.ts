@@ -295,6 +295,8 @@ interface VerifiedUpload {
   size: number;
   contentType?: string;
   lastModified: string;
+  /** Originals: the HDR scene the browser grouped the file into. */
+  scene?: number;
 }
 
 /** The image record of a verified upload, to create in the transaction that counts it. */
@@ -307,6 +309,7 @@ const imageRecord = (kind: 'original' | 'edited', image: VerifiedUpload, uploade
   ...(image.contentType ? { contentType: image.contentType } : {}),
   uploadedBy,
   lastModified: image.lastModified,
+  ...(image.scene ? { scene: image.scene } : {}),
 });
 
 /**

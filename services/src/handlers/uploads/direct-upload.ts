@@ -59,10 +59,12 @@ const verifyUploaded = async (target: UploadTarget, orderId: string, upload: { k
 export const verifiedImage = async (
   target: UploadTarget,
   order: OrderRecord,
-  upload: { key: string; filename: string },
+  upload: { key: string; filename: string; scene?: number },
   kind: OrderImageView['kind'],
 ) => {
   const stored = await verifyUploaded(target, order.orderId, upload);
+  // Only an original belongs to a scene; an edited file's is ignored.
+  const scene = kind === 'original' ? upload.scene : undefined;
   const image: OrderImageView = {
     key: upload.key,
     filename: upload.filename,
@@ -72,7 +74,7 @@ export const verifiedImage = async (
     thumbnail: 'pending',
     thumbnailUrl: null,
     previewUrl: null,
-    scene: null,
+    scene: scene ?? null,
     pairedOriginalKey: null,
     pairedBy: null,
   };
@@ -83,6 +85,7 @@ export const verifiedImage = async (
     size: stored.size,
     ...(stored.contentType ? { contentType: stored.contentType } : {}),
     lastModified: stored.lastModified,
+    ...(scene ? { scene } : {}),
   };
   return { image, registration };
 };
