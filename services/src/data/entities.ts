@@ -296,6 +296,8 @@ export const OrderImage = new Entity({
     /** Edited files: the original this edit belongs to, and whether the name rule or the editor said so. */
     pairedOriginalKey: { type: 'string' },
     pairedBy: { type: ['rule', 'editor'] as const },
+    /** Edited files: the key of a later file of the same name that replaced this one in a revision (left out of the delivery). */
+    supersededBy: { type: 'string' },
     ...timestamps,
   },
   indexes: {
@@ -318,6 +320,8 @@ export const OrderRevision = new Entity({
     photoNotes: { type: 'any', required: true, readOnly: true },
     requestedBy: { type: 'string', required: true, readOnly: true },
     requestedAt: { type: 'string', required: true, readOnly: true },
+    /** The order's editorUploadCount when the round was requested: re-completion needs more than this. */
+    editorUploadsAtRequest: { type: 'number', required: true, readOnly: true, default: 0 },
     completedAt: { type: 'string' },
   },
   indexes: {
