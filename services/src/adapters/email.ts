@@ -6,9 +6,13 @@ import { config } from '../config';
  * the endpoint differs, by configuration.
  */
 let client: SESv2Client | undefined;
+let clientEndpoint: string | undefined;
 
 const ses = () => {
   const { AWS_REGION, SES_ENDPOINT } = config();
+  // A changed endpoint (tests point it at a closed port to make a send fail) gets a new client.
+  if (client && clientEndpoint !== SES_ENDPOINT) client = undefined;
+  clientEndpoint = SES_ENDPOINT;
   client ??= new SESv2Client({
     region: AWS_REGION,
     ...(SES_ENDPOINT

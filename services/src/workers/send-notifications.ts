@@ -1,0 +1,175 @@
+import type { OrderEventMessage } from '@marketplace/events/order-events';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { type EmailMessage, sendEmail } from '../adapters/email';
+import { logger } from '../adapters/logger';
+import { config } from '../config';
+import { claimRateCents } from '../data/editor-rates';
+import { marketplace } from '../data/entities';
+import { markSent, releaseMark, takeMark } from '../data/notification-marks';
+import { getOrder, type OrderRecord } from '../data/orders';
+import { getUser } from '../data/users';
+import {
+  type NotifiedOrder,
+  orderAssignedEmail,
+  orderClaimedEmail,
+  photosReadyEmail,
+  receiptEmail,
+  revisionRequestedEmail,
+} from '../domain/notification-emails';
+import { orderEventFromStreamRecord } from './outbox-message';
+
+/**
+ * Emails the photographer and the editor at each step of an order: the outbox records of
+ * order_paid, order_claimed, order_completed, order_assigned and revision_requested, forwarded by
+ * the event-log worker (see the worker table). Each event's email goes out once however often the
+ * record is delivered (data/notification-marks). A message that can never be sent (no order, no
+ * recipient) is logged and dropped; a send SES refused is reported so SQS delivers it again.
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const orderEvent = orderEventFromStreamRecord(record.body);
+      if (!orderEvent) {
+        logger.error('dropping a message that is not an order event', { messageId: record.messageId });
+        continue;
+      }
+      await notifyOnce(orderEvent);
+    } catch (error) {
+      logger.error('notification not sent', { messageId: record.messageId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+};
+
+export const notifyOnce = async (event: OrderEventMessage) => {
+  const email = await notificationFor(event);
+  if (!email) return 'nothing-to-send' as const;
+  const mark = await takeMark(event.eventId);
+  if (!mark.taken) return mark.reason === 'done' ? ('sent-before' as const) : ('being-sent' as const);
+  try {
+    await sendEmail(email);
+  } catch (error) {
+    await releaseMark(event.eventId, mark.leaseUntil);
+    throw error;
+  }
+  try {
+    await markSent(event.eventId);
+  } catch (error) {
+    // The email is out: retrying would send it again. Until the lease runs out, no delivery sends.
+    logger.error('notification sent but not marked', { eventId: event.eventId, error: error as Error });
+  }
+  return 'sent' as const;
+};
+
+const notifiedOrder = (o: OrderRecord): NotifiedOrder => ({
+  orderId: o.orderId,
+  orderNumber: o.orderNumber,
+  name: o.name ?? null,
+  photoCount: o.photoCount,
+  jobTypeName: o.jobTypeName,
+  totalAmountCents: o.totalAmountCents,
+  pricePerPhotoCents: o.pricePerPhotoCents,
+  dueAt: o.dueAt ?? null,
+  editingRequirements: o.editingRequirements ?? null,
+});
+
+const numberIn = (metadata: Record<string, unknown>, ...names: string[]) => {
+  for (const name of names) {
+    const value = metadata[name];
+    if (typeof value === 'number' && Number.isFinite(value)) return value;
+  }
+  return undefined;
+};
+
+const stringIn = (metadata: Record<string, unknown>, name: string) => {
+  const value = metadata[name];
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+/** The photographer's address and name, from their user record. */
+const photographerOf = async (order: OrderRecord) => {
+  const user = await getUser(order.photographerId);
+  if (!user?.email) return null;
+  return { email: user.email, name: user.displayName ?? order.photographerName ?? null };
+};
+
+/** An editor's address and name: the order's copy when it is this editor, else their user record. */
+const editorOf = async (order: OrderRecord, editorId: string | undefined) => {
+  const id = editorId ?? order.editorId;
+  if (!id) return null;
+  if (id === order.editorId && order.editorEmail) {
+    return { userId: id, email: order.editorEmail, name: order.editorName ?? null };
+  }
+  const user = await getUser(id);
+  if (!user?.email) return null;
+  return { userId: id, email: user.email, name: user.displayName ?? null };
+};
+
+/** The revision round's note and photo notes, from its record (or the event, when it carries them). */
+const revisionOf = async (order: OrderRecord, metadata: Record<string, unknown>) => {
+  const round = numberIn(metadata, 'round', 'revisionRound') ?? order.revisionCount ?? 0;
+  const { data } = round
+    ? await marketplace().entities.orderRevision.get({ orderId: order.orderId, round }).go()
+    : { data: null };
+  const photoNotes = (data?.photoNotes ?? metadata.photoNotes) as unknown;
+  return {
+    round,
+    note: data?.note ?? stringIn(metadata, 'note') ?? '',
+    photoNoteCount: Array.isArray(photoNotes) ? photoNotes.length : (numberIn(metadata, 'photoNoteCount') ?? 0),
+  };
+};
+
+/** The email this event sends, or null (logged) when there is nobody to send it to. */
+export const notificationFor = async (event: OrderEventMessage): Promise<EmailMessage | null> => {
+  const skip = (reason: string) => {
+    logger.warn('notification skipped', { eventId: event.eventId, orderId: event.orderId, reason });
+    return null;
+  };
+  const order = await getOrder(event.orderId);
+  if (!order) return skip('no such order');
+  const siteUrl = config().SITE_URL;
+  const facts = notifiedOrder(order);
+  const metadata = event.metadata;
+
+  switch (event.eventType) {
+    case 'order_paid':
+    case 'order_claimed':
+    case 'order_completed': {
+      const photographer = await photographerOf(order);
+      if (!photographer) return skip('the photographer has no email address');
+      const common = { order: facts, photographerName: photographer.name, siteUrl };
+      if (event.eventType === 'order_paid') return { to: photographer.email, ...receiptEmail(common) };
+      if (event.eventType === 'order_claimed') {
+        const editor = await editorOf(order, stringIn(metadata, 'editorId'));
+        const editorName = editor?.name ?? order.editorName ?? 'An editor';
+        return { to: photographer.email, ...orderClaimedEmail({ ...common, editorName }) };
+      }
+      const revisionRound = numberIn(metadata, 'revisionRound', 'round') ?? order.revisionCount ?? 0;
+      const editedCount = numberIn(metadata, 'editedCount') ?? order.editorUploadCount;
+      return { to: photographer.email, ...photosReadyEmail({ ...common, editedCount, revisionRound }) };
+    }
+    case 'order_assigned': {
+      const editor = await editorOf(order, stringIn(metadata, 'editorId'));
+      if (!editor) return skip('the assigned editor has no email address');
+      // What claiming it now would fix on the order: the editor's rate, else the job type's.
+      const earningsCents = (await claimRateCents(editor.userId, order.jobTypeId)) * order.photoCount;
+      return {
+        to: editor.email,
+        ...orderAssignedEmail({ order: facts, editorName: editor.name, siteUrl, earningsCents }),
+      };
+    }
+    case 'revision_requested': {
+      const editor = await editorOf(order, order.editorId);
+      if (!editor) return skip('the order has no editor with an email address');
+      const revision = await revisionOf(order, metadata);
+      return {
+        to: editor.email,
+        ...revisionRequestedEmail({ order: facts, editorName: editor.name, siteUrl, ...revision }),
+      };
+    }
+    default:
+      return skip(`no email for ${event.eventType}`);
+  }
+};
