@@ -198,6 +198,35 @@ describe('registering an upload', () => {
     expect(images.body.images).toEqual([expect.objectContaining({ key, filename: 'front.jpg', size: body.length })]);
   });
 
+  it('stores the HDR scene the browser grouped an original into, and refuses a scene that is not 1 or more', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = await uploadWithSignedPut(photographer, orderId, 'bracket-2.jpg', Buffer.from('b2'));
+    for (const scene of [0, 1.5, 'two']) {
+      const refused = await as(photographer).post(`/api/orders/${orderId}/uploads/complete`, {
+        key,
+        filename: 'bracket-2.jpg',
+        scene,
+      });
+      expect(refused.status, String(scene)).toBe(400);
+    }
+    expect((await getOrder(orderId))?.photographerUploadCount).toBe(0);
+
+    const registered = await as(photographer).post(`/api/orders/${orderId}/uploads/complete`, {
+      key,
+      filename: 'bracket-2.jpg',
+      scene: 3,
+    });
+    expect(registered.status).toBe(200);
+    expect(registered.body.image.scene).toBe(3);
+    const unknown = await uploadWithSignedPut(photographer, orderId, 'scan.jpg', Buffer.from('s'));
+    expect((await register(photographer, orderId, unknown, 'scan.jpg')).body.image.scene).toBeNull();
+    const images = await as(photographer).get(`/api/orders/${orderId}/images`);
+    const sceneOf = (k: string) => images.body.images.find((image: { key: string }) => image.key === k)?.scene;
+    expect(sceneOf(key)).toBe(3);
+    expect(sceneOf(unknown)).toBeNull();
+  });
+
   it('refuses a key that was never uploaded and counts nothing', async () => {
     const photographer = await aPhotographer();
     const orderId = await anOrder(photographer);
