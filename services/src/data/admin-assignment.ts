@@ -248,6 +248,7 @@ export const unassignOrder = async ({ orderId, adminId }: { orderId: string; adm
 const cancelRefusal: Partial<Record<OrderStatus, string>> = {
   in_progress: 'This order is in progress and cannot be cancelled',
   completed: 'This order is completed and cannot be cancelled',
+  revision_requested: 'This order is back with its editor for a revision and cannot be cancelled',
 };
 
 /**

@@ -79,6 +79,8 @@ export interface OrderImageRecord {
   scene?: number;
   pairedOriginalKey?: string;
   pairedBy?: 'rule' | 'editor';
+  /** A later edited file of the same name replaced this one (a revision's re-delivery). */
+  supersededBy?: string;
   createdAt: string;
 }
 
@@ -358,11 +360,16 @@ export const registerOriginal = async (image: VerifiedUpload) => {
   );
 };
 
-export const listImages = async (orderId: string, kind?: 'original' | 'edited') => {
+/** Every image record of the order, replaced ones included (for naming the files a revision note was about). */
+export const listAllImages = async (orderId: string, kind?: 'original' | 'edited') => {
   const query = entities().orderImage.query.byOrder(kind ? { orderId, kind } : { orderId });
   const { data } = await query.go({ pages: 'all' });
   return data as OrderImageRecord[];
 };
+
+/** The order's images as delivered: an edited file replaced by a later one of the same name is left out. */
+export const listImages = async (orderId: string, kind?: 'original' | 'edited') =>
+  (await listAllImages(orderId, kind)).filter((image) => !image.supersededBy);
 
 export const ORDERS_PAGE_SIZE_MAX = 50;
 
@@ -529,6 +536,7 @@ export const completeOrder = async ({
 }) => {
   const order = await getOrder(orderId);
   if (!order || order.editorId !== editorId) throw new NotFound('Order not found');
+  if (order.status === 'revision_requested') return completeRevision({ order, editorId, editorNotes });
   const earning = order.photoCount * (order.editorRateCents ?? 0);
   const completedAt = new Date();
   // For the admin's average turnaround: claim to delivery, summed in seconds beside the count.
@@ -565,6 +573,7 @@ export const completeOrder = async ({
       const now = await getOrder(orderId);
       if (now?.status === 'completed') throw new Conflict('This order has already been completed');
       if (now?.status === 'in_progress' && now.editorUploadCount < 1) throw new Conflict(NO_EDITED_UPLOAD);
+      if (now?.status === 'revision_requested') return completeRevision({ order: now, editorId, editorNotes });
       throw new Conflict('Only an order in progress can be completed');
     }
     throw error;
@@ -572,29 +581,140 @@ export const completeOrder = async ({
   return (await getOrder(orderId))!;
 };
 
-/** An edited file the server has seen in S3, counted once. */
+export const NO_REVISED_UPLOAD = 'Upload at least one re-edited photo for this revision before completing the order';
+
+/**
+ * The editor re-delivers a revision round: revision_requested -> completed, with at least one
+ * edited file registered since the request. The earning, the completed count and the turnaround
+ * were booked on the first delivery and are not booked again; only the active counts go back.
+ */
+const completeRevision = async ({
+  order,
+  editorId,
+  editorNotes,
+}: {
+  order: OrderRecord;
+  editorId: string;
+  editorNotes?: string | undefined;
+}) => {
+  const { orderId } = order;
+  const round = order.revisionCount ?? 0;
+  const { data: revision } = await entities().orderRevision.get({ orderId, round }).go();
+  if (!revision) throw new Conflict('Only an order in progress can be completed');
+  const baseline = revision.editorUploadsAtRequest ?? 0;
+  if (order.editorUploadCount <= baseline) throw new Conflict(NO_REVISED_UPLOAD);
+  const completedAt = new Date().toISOString();
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId })
+        .set({ status: 'completed', completedAt, ...(editorNotes ? { editorNotes } : {}) })
+        .remove(['revisionRequestedAt'])
+        .composite({ createdAt: order.createdAt, editorId })
+        .where(
+          ({ status, editorId: assigned, editorUploadCount, revisionCount }, { eq, gt }) =>
+            `${eq(status, 'revision_requested')} AND ${eq(assigned, editorId)} AND ${eq(revisionCount, round)} AND ${gt(editorUploadCount, baseline)}`,
+        )
+        .commit(),
+      e.orderRevision
+        .patch({ orderId, round })
+        .set({ completedAt })
+        .where(({ completedAt: done }, { notExists }) => notExists(done))
+        .commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'order_completed',
+        description: `The editor re-delivered the edited photos (revision ${round})`,
+        actorId: editorId,
+        metadata: { editorId, editedCount: order.editorUploadCount, revisionRound: round },
+      }),
+      counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
+      counterAdd(e, editorScope(editorId), 'activeOrders', -1),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) {
+      const now = await getOrder(orderId);
+      if (now?.status === 'completed') throw new Conflict('This order has already been completed');
+      if (now?.status === 'revision_requested' && now.editorUploadCount <= baseline) {
+        throw new Conflict(NO_REVISED_UPLOAD);
+      }
+      throw new Conflict('Only an order in progress can be completed');
+    }
+    throw error;
+  }
+  return (await getOrder(orderId))!;
+};
+
+/**
+ * An edited file the server has seen in S3, counted once. During a revision a file with the name
+ * of an earlier edited file replaces it: the earlier record is marked superseded in the same
+ * transaction, so the gallery and the rebuilt zip hold the new version only.
+ */
 export const registerEdited = async (image: VerifiedUpload & { editorId: string }) => {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await registerEditedOnce(image);
+    } catch (error) {
+      // Another file of the same name replaced the same record first: look again.
+      if (!(error instanceof ReplacedMeanwhile) || attempt >= 3) throw error;
+    }
+  }
+};
+
+class ReplacedMeanwhile extends Error {}
+
+const registerEditedOnce = async (image: VerifiedUpload & { editorId: string }) => {
   const { order } = image;
-  return registerOnce(
+  const current = await getOrder(order.orderId);
+  const replaced =
+    current?.status === 'revision_requested'
+      ? (await listImages(order.orderId, 'edited')).filter((i) => i.filename === image.filename && i.key !== image.key)
+      : [];
+  const status = replaced.length > 0 ? 'revision_requested' : undefined;
+  const outcome = await registerOnce(
     'edited',
     image,
     (e) => [
       e.orderImage.create(imageRecord('edited', image, image.editorId)).commit(),
+      ...replaced.map((old) =>
+        e.orderImage
+          .patch({ orderId: order.orderId, kind: 'edited', key: old.key })
+          .set({ supersededBy: image.key })
+          .where(({ supersededBy }, { notExists }) => notExists(supersededBy))
+          .commit(),
+      ),
       e.order
         .update({ orderId: order.orderId })
         .add({ editorUploadCount: 1 })
-        .where(({ status, editorId }, { eq }) => `${eq(status, 'in_progress')} AND ${eq(editorId, image.editorId)}`)
+        .where(({ status: now, editorId }, { eq }) =>
+          status
+            ? `${eq(now, status)} AND ${eq(editorId, image.editorId)}`
+            : `(${eq(now, 'in_progress')} OR ${eq(now, 'revision_requested')}) AND ${eq(editorId, image.editorId)}`,
+        )
         .commit(),
       outboxWrite(e, {
         orderId: order.orderId,
         eventType: 'edited_image_uploaded',
         description: `Edited file uploaded: ${image.filename}`,
         actorId: image.editorId,
-        metadata: { key: image.key, filename: image.filename, size: image.size },
+        metadata: {
+          key: image.key,
+          filename: image.filename,
+          size: image.size,
+          ...(replaced.length > 0 ? { replaces: replaced.map((old) => old.key) } : {}),
+        },
       }),
     ],
-    'Edited files can only be added while the order is in progress',
-  );
+    'Edited files can only be added while the order is in progress or back for a revision',
+  ).catch(async (error) => {
+    // A refusal although the order still takes edits: a record this meant to replace was replaced first.
+    const now = await getOrder(order.orderId);
+    if (replaced.length > 0 && error instanceof Conflict && now?.status === 'revision_requested') {
+      throw new ReplacedMeanwhile();
+    }
+    throw error;
+  });
+  return outcome;
 };
 
 export const toEventView = (e: {

@@ -80,9 +80,14 @@ export const exceedsOriginalCap = (size: number, cap = MAX_ORIGINAL_BYTES) => si
 export const orderAcceptsOriginals = (order: { status: OrderStatus }): UploadRefusal | null =>
   order.status === 'pending_payment' ? null : { kind: 'conflict', message: NOT_AWAITING_PAYMENT };
 
-/** Edited files go only to an order in progress (the caller is its claiming editor, checked before). */
+/**
+ * Edited files go only to an order in progress or sent back for a revision (the caller is its
+ * claiming editor, checked before).
+ */
 export const orderAcceptsEdits = (order: { status: OrderStatus }): UploadRefusal | null =>
-  order.status === 'in_progress' ? null : { kind: 'conflict', message: NOT_IN_PROGRESS };
+  order.status === 'in_progress' || order.status === 'revision_requested'
+    ? null
+    : { kind: 'conflict', message: NOT_IN_PROGRESS };
 
 const hasUnsafeCharacter = (name: string) =>
   [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || c === '/' || c === '\\');

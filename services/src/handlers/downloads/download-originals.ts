@@ -13,7 +13,7 @@ import { zipHandOver } from './order-zip';
  */
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
   const order = await getClaimedOrder(params.id, user);
-  if (order.status !== 'in_progress' && order.status !== 'completed') {
+  if (order.status !== 'in_progress' && order.status !== 'completed' && order.status !== 'revision_requested') {
     throw new Conflict('The originals can be downloaded once the order is claimed');
   }
   const view = await zipHandOver({ orderId: order.orderId, kind: 'originals', filename: originalsZipFilename(order) });

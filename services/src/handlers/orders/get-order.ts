@@ -1,4 +1,5 @@
-import { getOrder, toDetailView } from '../../data/orders';
+import { getOrder } from '../../data/orders';
+import { detailViewFor } from '../../data/revisions';
 import { canViewOrder } from '../../domain/order-access';
 import { NotFound } from '../../http/errors';
 import { http } from '../../http/http';
@@ -8,5 +9,5 @@ import { orderParams } from './order-params';
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
   const order = await getOrder(params.id);
   if (!order || !canViewOrder(user, order)) throw new NotFound('Order not found');
-  return ok(toDetailView(order));
+  return ok(await detailViewFor(order, user));
 });
