@@ -1,3 +1,4 @@
+import { imageUrls } from '../../adapters/image-urls';
 import { getOrder, listImages, toImageView } from '../../data/orders';
 import { withPairings } from '../../data/pairings';
 import { canViewOrder } from '../../domain/order-access';
@@ -9,5 +10,9 @@ import { orderParams } from './order-params';
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
   const order = await getOrder(params.id);
   if (!order || !canViewOrder(user, order)) throw new NotFound('Order not found');
-  return ok({ images: withPairings((await listImages(order.orderId)).map(toImageView)) });
+  const records = await listImages(order.orderId);
+  const views = await Promise.all(
+    records.map(async (image) => ({ ...toImageView(image), ...(await imageUrls(image)) })),
+  );
+  return ok({ images: withPairings(views) });
 });
