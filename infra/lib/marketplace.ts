@@ -27,6 +27,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     workers,
     pipes,
     firebaseProjectId: settings.firebaseProjectId,
+    email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
     description: 'Marketplace HTTP API, one function per route',

@@ -2,7 +2,7 @@ import type { QueueName } from '@marketplace/events/order-events';
 import { type PipeDefinition, pipeFilterPattern } from '@marketplace/services/pipes';
 import type { Grant } from '@marketplace/services/routes';
 import type { WorkerDefinition } from '@marketplace/services/workers';
-import { Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, Aws, CfnOutput, Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -11,7 +11,7 @@ import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
+import { type EmailSettings, grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
 import { serviceFunction } from './service-function';
 import { photosBucketName } from './storage-stack';
 
@@ -49,6 +49,8 @@ export interface WorkersStackProps extends StackProps {
   /** Outbox records from the table's stream to the worker queues. */
   pipes: readonly PipeDefinition[];
   firebaseProjectId: string;
+  /** For the workers granted 'email:send' (the notification worker). */
+  email?: Partial<EmailSettings>;
 }
 
 const pascalCase = (name: string) =>
@@ -98,12 +100,21 @@ export class WorkersStack extends Stack {
       return { worker, name, queue };
     });
 
+    const { mailFrom, siteUrl } = props.email ?? {};
+    if (props.workers.some((w) => workerGrants[w.queue].includes('email:send')) && !(mailFrom && siteUrl)) {
+      Annotations.of(this).addWarningV2(
+        'marketplace:email-not-configured',
+        'Notification emails need -c mailFrom=<an SES-verified sender> and -c siteUrl=<the SiteUrl output> before deploying.',
+      );
+    }
+
     // Queues first, functions second: a worker may publish to another worker's queue.
     const resources: ServiceResources = {
       table: props.table,
       photosBucket: Bucket.fromBucketName(this, 'PhotosBucket', photosBucketName()),
       queues: this.queues,
       firebaseProjectId: props.firebaseProjectId,
+      ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
     for (const { worker, name, queue } of queued) {
       const grants = workerGrants[worker.queue];

@@ -1,7 +1,7 @@
 import { type PipeDefinition, pipeFilterPattern, pipes } from '@marketplace/services/pipes';
 import { workers } from '@marketplace/services/workers';
 import { App, Stack } from 'aws-cdk-lib';
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WorkersStack } from '../lib/workers-stack';
@@ -257,7 +257,12 @@ describe('the pipes from the outbox', () => {
 });
 
 /** A workers stack of its own, to try tables the live ones do not contain. */
-const buildWorkers = (options: { pipes?: readonly PipeDefinition[]; workers?: typeof workers; stream?: boolean }) => {
+const buildWorkers = (options: {
+  pipes?: readonly PipeDefinition[];
+  workers?: typeof workers;
+  stream?: boolean;
+  email?: { mailFrom: string; siteUrl: string };
+}) => {
   // Synthesis checks only: no esbuild run for these functions.
   const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
   const shared = new Stack(app, 'Shared');
@@ -270,6 +275,7 @@ const buildWorkers = (options: { pipes?: readonly PipeDefinition[]; workers?: ty
     workers: options.workers ?? workers,
     pipes: options.pipes ?? [],
     firebaseProjectId: 'acme-photos',
+    ...(options.email ? { email: options.email } : {}),
   });
 };
 
@@ -289,12 +295,59 @@ describe('the pipe table', () => {
   });
 
   it('is refused when a pipe targets a queue no worker consumes', () => {
-    const orderEventsOnly = workers.filter((worker) => worker.queue === 'order-events');
-    const build = () => buildWorkers({ workers: orderEventsOnly, pipes: [{ name: 'zips', target: 'zip-builds' }] });
+    const withoutZips = workers.filter((worker) => worker.queue !== 'zip-builds');
+    const build = () => buildWorkers({ workers: withoutZips, pipes: [{ name: 'zips', target: 'zip-builds' }] });
     expect(build).toThrow(/"zip-builds" queue, which no worker consumes/);
   });
 
   it('is refused when the table has no stream to read', () => {
     expect(() => buildWorkers({ pipes, stream: false })).toThrow(/stream, which is off/);
+  });
+});
+
+describe('the notifications worker', () => {
+  const email = {
+    mailFrom: 'PhotoEdit Marketplace <no-reply@photoedit.example>',
+    siteUrl: 'https://photoedit.example',
+  };
+  const notificationsConsumer = (stack: WorkersStack) => {
+    const stackTemplate = Template.fromStack(stack);
+    const [, mapping] = resourcesOfType(stackTemplate, 'AWS::Lambda::EventSourceMapping').find(([, m]) =>
+      logicalIdOf(m.Properties.EventSourceArn)?.startsWith('NotificationsQueue'),
+    )!;
+    const [, consumer] = resourcesOfType(stackTemplate, 'AWS::Lambda::Function').find(
+      ([id]) => id === logicalIdOf(mapping.Properties.FunctionName),
+    )!;
+    const environment = (consumer.Properties.Environment as { Variables: Properties }).Variables;
+    return { stackTemplate, consumer, environment };
+  };
+
+  it('may send email and learns the sender and the site its links open; no other worker does', () => {
+    const { stackTemplate, consumer, environment } = notificationsConsumer(buildWorkers({ email }));
+    expect(environment).toMatchObject({ MAIL_FROM: email.mailFrom, SITE_URL: email.siteUrl });
+    const roleId = logicalIdOf(consumer.Properties.Role);
+    stackTemplate.hasResourceProperties('AWS::IAM::Policy', {
+      Roles: [{ Ref: roleId }],
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Action: 'ses:SendEmail' })]) },
+    });
+    const senders = resourcesOfType(stackTemplate, 'AWS::Lambda::Function').filter(
+      ([, f]) => (f.Properties.Environment as { Variables?: Properties } | undefined)?.Variables?.MAIL_FROM,
+    );
+    expect(senders).toHaveLength(1);
+  });
+
+  it('warns before deploying when no sender or site is configured', () => {
+    const stack = buildWorkers({});
+    expect(notificationsConsumer(stack).environment).not.toHaveProperty('MAIL_FROM');
+    const warnings = Annotations.fromStack(stack).findWarning('*', Match.stringLikeRegexp('mailFrom'));
+    expect(warnings).toHaveLength(1);
+    expect(
+      Annotations.fromStack(buildWorkers({ email })).findWarning('*', Match.stringLikeRegexp('mailFrom')),
+    ).toHaveLength(0);
+  });
+
+  it('gets the sender and the site from the marketplace settings', () => {
+    const { environment } = notificationsConsumer(marketplaceApp({ settings: email }).stacks.workers);
+    expect(environment).toMatchObject({ MAIL_FROM: email.mailFrom, SITE_URL: email.siteUrl });
   });
 });
