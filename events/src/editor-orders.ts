@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView } from './orders';
+import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView, type RevisionView } from './orders';
 
 /** The editor's side of an order: what is offered, what they deliver, what they earn. */
 export const AVAILABLE_ORDERS_DEFAULT_LIMIT = 20;
@@ -35,6 +35,8 @@ export interface EditorAssignmentView extends OrderSummaryView {
   potentialEarningsCents: number | null;
   photographerUploadCount: number;
   editorUploadCount: number;
+  /** The open revision round when the photographer sent the order back; null while first in progress. */
+  revision: RevisionView | null;
 }
 
 export interface EditorStatsView {

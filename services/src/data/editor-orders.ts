@@ -10,8 +10,17 @@ import { Conflict, NotFound } from '../http/errors';
 import { dynamo } from './client';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
-import { claimOrder, editorScope, getOrder, type OrderRecord, readCounters, toSummaryView } from './orders';
+import {
+  claimOrder,
+  editorScope,
+  getOrder,
+  listAllImages,
+  type OrderRecord,
+  readCounters,
+  toSummaryView,
+} from './orders';
 import { firstRows } from './query-pages';
+import { getRevision, toRevisionView } from './revisions';
 
 /**
  * The editor's side of orders. Available orders live in the sparse pool indexes: partition `pool`
@@ -105,18 +114,41 @@ export const listAvailableOrders = async (
   return { orders, total: counts.reduce((sum, n) => sum + n, 0) };
 };
 
-/** This editor's orders in progress, newest first (the byEditor index, status prefix). */
+const assignmentsIn = async (editorId: string, status: 'in_progress' | 'revision_requested') => {
+  const { data } = await entities().order.query.byEditor({ editorId, status }).go({ order: 'desc', pages: 'all' });
+  return data as OrderRecord[];
+};
+
+/** The open round of an order sent back for a revision, with its noted files named. */
+const openRevision = async (o: OrderRecord) => {
+  if (o.status !== 'revision_requested') return null;
+  const revision = await getRevision(o.orderId, o.revisionCount ?? 0);
+  if (!revision) return null;
+  const images = revision.photoNotes.length > 0 ? await listAllImages(o.orderId, 'edited') : [];
+  return toRevisionView(revision, images);
+};
+
+/**
+ * This editor's orders to work on, newest first (the byEditor index, status prefix): those in
+ * progress and those the photographer sent back for a revision, with the open round's notes.
+ */
 export const listMyAssignments = async (editorId: string): Promise<{ orders: EditorAssignmentView[] }> => {
-  const { data } = await entities()
-    .order.query.byEditor({ editorId, status: 'in_progress' })
-    .go({ order: 'desc', pages: 'all' });
+  const [working, sentBack] = await Promise.all([
+    assignmentsIn(editorId, 'in_progress'),
+    assignmentsIn(editorId, 'revision_requested'),
+  ]);
+  const orders = [...working, ...sentBack].sort((a, b) =>
+    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? 1 : -1,
+  );
+  const revisions = await Promise.all(orders.map(openRevision));
   const now = new Date();
   return {
-    orders: (data as OrderRecord[]).map((o) => ({
+    orders: orders.map((o, i) => ({
       ...toSummaryView(o, now),
       potentialEarningsCents: earningsCents(o.editorRateCents, o.photoCount),
       photographerUploadCount: o.photographerUploadCount,
       editorUploadCount: o.editorUploadCount,
+      revision: revisions[i] ?? null,
     })),
   };
 };

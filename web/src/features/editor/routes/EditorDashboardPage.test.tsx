@@ -21,6 +21,7 @@ const anAssignment = (fields: Partial<EditorAssignmentView> = {}): EditorAssignm
   potentialEarningsCents: 150,
   photographerUploadCount: 3,
   editorUploadCount: 1,
+  revision: null,
   ...fields,
 });
 
