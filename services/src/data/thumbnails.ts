@@ -1,0 +1,40 @@
+import { isConditionFailure } from './conditional-write';
+import { marketplace } from './entities';
+import type { OrderImageRecord } from './orders';
+
+/** The thumbnail worker's reads and writes of an image record. */
+const entities = () => marketplace().entities;
+
+export interface ImageRef {
+  orderId: string;
+  kind: 'original' | 'edited';
+  key: string;
+}
+
+export type ThumbnailResult =
+  | { thumbnail: 'ready'; thumbnailKey: string; previewKey: string }
+  | { thumbnail: 'placeholder' };
+
+export const getImage = async ({ orderId, kind, key }: ImageRef) => {
+  const { data } = await entities().orderImage.get({ orderId, kind, key }).go();
+  return (data as OrderImageRecord | null) ?? null;
+};
+
+/**
+ * Records what the worker made of an image, once: the image must exist and have no thumbnail
+ * yet, so of two deliveries of the same event running at once only the first result is kept.
+ * False when another delivery got there first.
+ */
+export const recordThumbnail = async ({ orderId, kind, key }: ImageRef, result: ThumbnailResult) => {
+  try {
+    await entities()
+      .orderImage.patch({ orderId, kind, key })
+      .set(result)
+      .where(({ thumbnail }, { notExists }) => notExists(thumbnail))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -1,0 +1,187 @@
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
+import type { OrderEventMessage } from '@marketplace/events/order-events';
+import { extensionOf } from '@marketplace/events/orders';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import exifr from 'exifr';
+import { logger } from '../adapters/logger';
+import { NotAPicture, PREVIEW_LONG_SIDE, type Renditions, renderRenditions } from '../adapters/renditions';
+import { photosBucket, s3 } from '../adapters/s3';
+import { getImage, type ImageRef, recordThumbnail, type ThumbnailResult } from '../data/thumbnails';
+import { findEmbeddedJpegs, longSide } from '../domain/embedded-jpeg';
+import { orderEventFromStreamRecord } from './outbox-message';
+
+/**
+ * Makes the thumbnail (about 400 px on the long side) and the preview (about 2048 px) of every
+ * uploaded original and edited file, from the outbox's image_uploaded and edited_image_uploaded
+ * records the event log forwards. RAW files are drawn from the largest JPEG preview the camera
+ * embedded; archives and anything that cannot be read get a placeholder. An image whose
+ * thumbnail is already recorded is skipped, so a redelivered event makes nothing twice.
+ */
+
+/** Thumbnails live beside, never inside, the originals and edited folders the zips are built from. */
+export const thumbnailsPrefix = (orderId: string) => `orders/${orderId}/thumbnails/`;
+
+/** The renditions' keys, derived from the image's key so every delivery writes the same two objects. */
+export const renditionKeys = ({ orderId, key }: Pick<ImageRef, 'orderId' | 'key'>) => {
+  const orderPrefix = `orders/${orderId}/`;
+  const name = key.startsWith(orderPrefix) ? key.slice(orderPrefix.length) : key.replaceAll('/', '_');
+  return {
+    thumbnailKey: `${thumbnailsPrefix(orderId)}${name}.thumb.webp`,
+    previewKey: `${thumbnailsPrefix(orderId)}${name}.preview.webp`,
+  };
+};
+
+/** A rendition's key never names other content, so browsers may keep it for good. */
+export const RENDITION_CACHE_CONTROL = 'private, max-age=31536000, immutable';
+
+const RAW_EXTENSIONS = new Set(['raw', 'cr2', 'nef', 'arw', 'dng']);
+const ARCHIVE_EXTENSIONS = new Set<string>(acceptedArchiveExtensions);
+
+/** A RAW's previews usually sit in its first megabytes; the whole file is read only when they do not. */
+export const RAW_HEAD_BYTES = 8 * 1024 * 1024;
+/**
+ * Files larger than this are not decoded (a placeholder instead): every original is smaller, and
+ * the worker's temporary disk holds one such file.
+ */
+export const MAX_PICTURE_BYTES = 400 * 1024 * 1024;
+
+const imageOf = (event: OrderEventMessage): ImageRef | null => {
+  const key = event.metadata.key;
+  if (typeof key !== 'string') return null;
+  if (event.eventType === 'image_uploaded') return { orderId: event.orderId, kind: 'original', key };
+  if (event.eventType === 'edited_image_uploaded') return { orderId: event.orderId, kind: 'edited', key };
+  return null;
+};
+
+const getObject = async (key: string, range?: string) => {
+  // A missing object throws (NoSuchKey): the message is retried, as S3 may not show a new object yet.
+  const object = await s3().send(new GetObjectCommand({ Bucket: photosBucket(), Key: key, Range: range }));
+  const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
+  return { body: object.Body as Readable & { transformToByteArray(): Promise<Uint8Array> }, size };
+};
+
+const discard = (body: Readable) => body.destroy();
+
+/** Renders a picture sharp reads itself (JPEG, PNG, TIFF, WebP, ...) from a temporary file, read as it decodes. */
+const renderPicture = async (key: string): Promise<Renditions | null> => {
+  const { body, size } = await getObject(key);
+  if (size > MAX_PICTURE_BYTES) {
+    discard(body);
+    return null;
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'thumbnail-'));
+  try {
+    const file = join(dir, 'source');
+    await pipeline(body, createWriteStream(file));
+    return await renderRenditions(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+/** The largest embedded JPEG of a RAW file that decodes, turned upright by the RAW's own orientation. */
+const renderRawPreview = async (key: string): Promise<Renditions | null> => {
+  const head = await getObject(key, `bytes=0-${RAW_HEAD_BYTES - 1}`);
+  let bytes = Buffer.from(await head.body.transformToByteArray());
+  let scan = findEmbeddedJpegs(bytes);
+  const wholeFileRead = bytes.length >= head.size;
+  const best = scan.jpegs[0];
+  // A preview cut off at the end of the head, or none of preview size, may mean a larger one lies further on.
+  if (!wholeFileRead && (scan.truncated || !best || longSide(best) < PREVIEW_LONG_SIDE)) {
+    if (head.size <= MAX_PICTURE_BYTES) {
+      const whole = await getObject(key);
+      bytes = Buffer.from(await whole.body.transformToByteArray());
+      scan = findEmbeddedJpegs(bytes);
+    }
+  }
+  const orientation = await rawOrientation(bytes);
+  for (const jpeg of scan.jpegs) {
+    try {
+      return await renderRenditions(bytes.subarray(jpeg.start, jpeg.end), { fallbackOrientation: orientation });
+    } catch (error) {
+      if (!(error instanceof NotAPicture)) throw error;
+      logger.warn('an embedded preview did not decode; trying the next', { key, start: jpeg.start });
+    }
+  }
+  return null;
+};
+
+/** The orientation in a RAW's IFD0 (they are TIFF files), which its embedded previews often lack. */
+const rawOrientation = async (bytes: Buffer) => {
+  try {
+    const orientation = await exifr.orientation(bytes);
+    return typeof orientation === 'number' ? orientation : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+const render = async (image: ImageRef & { filename: string }) => {
+  const extension = extensionOf(image.filename);
+  if (ARCHIVE_EXTENSIONS.has(extension)) return null;
+  try {
+    return RAW_EXTENSIONS.has(extension) ? await renderRawPreview(image.key) : await renderPicture(image.key);
+  } catch (error) {
+    if (error instanceof NotAPicture) return null;
+    throw error;
+  }
+};
+
+const putRendition = (key: string, data: Buffer) =>
+  s3().send(
+    new PutObjectCommand({
+      Bucket: photosBucket(),
+      Key: key,
+      Body: data,
+      ContentType: 'image/webp',
+      CacheControl: RENDITION_CACHE_CONTROL,
+    }),
+  );
+
+export const makeThumbnails = async (ref: ImageRef) => {
+  const image = await getImage(ref);
+  // The event is written with the image record, so a missing one was deleted since: nothing to draw.
+  if (!image) return 'no-such-image' as const;
+  if (image.thumbnail) return 'already-made' as const;
+
+  const renditions = await render(image);
+  let result: ThumbnailResult;
+  if (renditions) {
+    const keys = renditionKeys(ref);
+    await putRendition(keys.previewKey, renditions.preview.data);
+    await putRendition(keys.thumbnailKey, renditions.thumbnail.data);
+    result = { thumbnail: 'ready', ...keys };
+  } else {
+    result = { thumbnail: 'placeholder' };
+  }
+  // Only now that the objects exist is the image marked ready, so no URL ever points at nothing.
+  return (await recordThumbnail(ref, result)) ? result.thumbnail : ('already-made' as const);
+};
+
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    try {
+      const orderEvent = orderEventFromStreamRecord(record.body);
+      const image = orderEvent ? imageOf(orderEvent) : null;
+      if (!image) {
+        // A message that is no upload event will never succeed: log it rather than retry it.
+        logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
+        continue;
+      }
+      const outcome = await makeThumbnails(image);
+      logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
+    } catch (error) {
+      logger.error('thumbnail not made', { messageId: record.messageId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  return { batchItemFailures };
+};
