@@ -9,6 +9,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/use-order';
 import { AssignedEditorCard } from '../components/AssignedEditorCard';
+import { OrderGallery } from '../components/OrderGallery';
 import { OrderSummary } from '../components/OrderSummary';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PhotoStatus } from '../components/PhotoStatus';
@@ -112,6 +113,7 @@ export function OrderDetailPage() {
               originals={order.photographerUploadCount}
               edited={order.editorUploadCount}
             />
+            <OrderGallery order={order} />
             <OrderTimeline order={order} />
           </Stack>
         </Grid.Col>

@@ -1,0 +1,40 @@
+import type { OrderImageView } from '@marketplace/events/orders';
+import Lightbox from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
+import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
+
+/** The photos a lightbox can show: those with a screen-sized preview. */
+export const viewablePhotos = (images: readonly OrderImageView[]) => images.filter((image) => image.previewUrl);
+
+interface PhotoLightboxProps {
+  /** Photos with a preview (see `viewablePhotos`), in the order the grid shows them. */
+  photos: readonly OrderImageView[];
+  /** The photo shown; null when closed. */
+  index: number | null;
+  onClose: () => void;
+}
+
+/**
+ * Full-size view of an order's photos: the preview rendition, the file name as caption, and the
+ * keyboard as the lightbox provides it (Left/Right between photos, Escape to close).
+ */
+export function PhotoLightbox({ photos, index, onClose }: PhotoLightboxProps) {
+  return (
+    <Lightbox
+      open={index !== null}
+      index={index ?? 0}
+      close={onClose}
+      plugins={[Captions]}
+      captions={{ descriptionTextAlign: 'center' }}
+      carousel={{ finite: true, preload: 1 }}
+      controller={{ closeOnBackdropClick: true }}
+      labels={{ Previous: 'Previous photo', Next: 'Next photo', Close: 'Close' }}
+      slides={photos.map((photo) => ({
+        src: photo.previewUrl ?? '',
+        alt: photo.filename,
+        title: photo.filename,
+      }))}
+    />
+  );
+}

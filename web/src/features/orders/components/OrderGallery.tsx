@@ -1,0 +1,122 @@
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import { IconArrowsHorizontal } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BeforeAfterModal, photoPairs } from '../../../components/photos/BeforeAfterModal';
+import { PhotoGrid } from '../../../components/photos/PhotoGrid';
+import { PhotoLightbox, viewablePhotos } from '../../../components/photos/PhotoLightbox';
+import { ThumbnailTile } from '../../../components/photos/ThumbnailTile';
+import { useOrderImages } from '../../../lib/order-images';
+
+/** An order has been delivered once the editor completed it (a revision round keeps the delivery). */
+const isDelivered = (order: OrderDetailView) => order.status === 'completed' || order.status === 'revision_requested';
+
+function PhotoCard({
+  image,
+  onOpen,
+  onCompare,
+}: {
+  image: OrderImageView;
+  onOpen: () => void;
+  onCompare?: (() => void) | undefined;
+}) {
+  return (
+    <Paper component="li" withBorder p={6} radius="md">
+      <Stack gap={6}>
+        <ThumbnailTile image={image} onOpen={onOpen} />
+        <Text fz="xs" fw={500} truncate="end" title={image.filename} px={2}>
+          {image.filename}
+        </Text>
+        {onCompare && (
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={onCompare}
+            aria-label={`Compare ${image.filename} before and after`}
+            leftSection={<IconArrowsHorizontal size={14} aria-hidden="true" />}
+          >
+            Compare
+          </Button>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" id={id} mb="md">
+        {title}
+      </Title>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The photographer's photos on the order page: the edited photos once delivered (a click opens
+ * the full-size view; 'Compare' opens before and after against the paired original), then the
+ * originals they sent.
+ */
+export function OrderGallery({ order }: { order: OrderDetailView }) {
+  const { data, error, isLoading } = useOrderImages(order.id);
+  const [lightbox, setLightbox] = useState<{ photos: OrderImageView[]; index: number } | null>(null);
+  const [compareIndex, setCompareIndex] = useState<number | null>(null);
+  const delivered = isDelivered(order);
+
+  if (order.photographerUploadCount === 0 && order.editorUploadCount === 0) return null;
+  if (isLoading) return <Loader size="sm" aria-label="Loading the photos" />;
+  if (error || !data) return <Alert color="red">The photos could not be loaded. Please try again later.</Alert>;
+
+  const edited = delivered ? data.images.filter((image) => image.kind === 'edited') : [];
+  const originals = data.images.filter((image) => image.kind === 'original');
+  const pairs = photoPairs(data.images).filter((pair) => edited.includes(pair.edited));
+  const open = (list: OrderImageView[], image: OrderImageView) => {
+    const photos = viewablePhotos(list);
+    const index = photos.indexOf(image);
+    if (index >= 0) setLightbox({ photos, index });
+  };
+
+  return (
+    <>
+      {edited.length > 0 && (
+        <Section id="edited-photos-heading" title={`Edited Photos (${edited.length})`}>
+          <PhotoGrid label="Edited photos">
+            {edited.map((image) => {
+              const pairIndex = pairs.findIndex((pair) => pair.edited === image);
+              return (
+                <PhotoCard
+                  key={image.key}
+                  image={image}
+                  onOpen={() => open(edited, image)}
+                  onCompare={pairIndex >= 0 ? () => setCompareIndex(pairIndex) : undefined}
+                />
+              );
+            })}
+          </PhotoGrid>
+        </Section>
+      )}
+      {originals.length > 0 && (
+        <Section id="original-photos-heading" title={`Your Photos (${originals.length})`}>
+          <PhotoGrid label="Your photos" min={140}>
+            {originals.map((image) => (
+              <PhotoCard key={image.key} image={image} onOpen={() => open(originals, image)} />
+            ))}
+          </PhotoGrid>
+        </Section>
+      )}
+      <PhotoLightbox
+        photos={lightbox?.photos ?? []}
+        index={lightbox?.index ?? null}
+        onClose={() => setLightbox(null)}
+      />
+      <BeforeAfterModal
+        pairs={pairs}
+        index={compareIndex}
+        onIndexChange={setCompareIndex}
+        onClose={() => setCompareIndex(null)}
+      />
+    </>
+  );
+}
