@@ -7,6 +7,7 @@ import type { FileRejection } from 'react-dropzone';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../lib/format-money';
 import { PhotoDropZone } from './PhotoDropZone';
+import { SceneCountSuggestion } from './SceneCountSuggestion';
 import { SelectedFilesList } from './SelectedFilesList';
 
 export interface OrderDetails {
@@ -25,10 +26,14 @@ export interface OrderDetailsErrors {
   files?: string | null;
 }
 
-/** Details stage of Create Order: the service, the order's name and count, requirements and photos. */
+/**
+ * Details stage of Create Order: the service, the order's name and count, requirements and photos,
+ * with the scene count the bracket grouping found offered as the photo count.
+ */
 export function OrderDetailsForm({
   jobTypes,
   details,
+  scenes,
   errors,
   busy,
   onChange,
@@ -36,6 +41,8 @@ export function OrderDetailsForm({
 }: {
   jobTypes: readonly JobTypeView[];
   details: OrderDetails;
+  /** The HDR scene of each chosen file; null while their EXIF is being read. */
+  scenes: ReadonlyMap<File, number> | null;
   errors: OrderDetailsErrors;
   busy: boolean;
   onChange: (change: Partial<OrderDetails>) => void;
@@ -114,8 +121,16 @@ export function OrderDetailsForm({
               })
             }
           />
+          <SceneCountSuggestion
+            sceneCount={scenes ? new Set(scenes.values()).size : null}
+            fileCount={details.files.length}
+            photoCount={details.photoCount}
+            disabled={busy}
+            onUse={(photoCount) => onChange({ photoCount })}
+          />
           <SelectedFilesList
             files={details.files}
+            scenes={scenes}
             disabled={busy}
             onRemove={(removed) => onChange({ files: details.files.filter((file) => file !== removed) })}
           />

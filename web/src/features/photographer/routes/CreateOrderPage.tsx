@@ -15,6 +15,7 @@ import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
 import { OrderSummary } from '../components/OrderSummary';
 import { UploadProgressPanel } from '../components/UploadProgressPanel';
+import { scenesWithin, useFileScenes } from '../dropped-files/file-scenes';
 import { endOriginalsUpload, originalsUploadFor } from '../uploads/originals-upload';
 import { clearPendingOrder, type PendingOrder, readPendingOrder, writePendingOrder } from '../uploads/pending-order';
 import { useOriginalsUpload } from '../uploads/use-originals-upload';
@@ -27,6 +28,9 @@ const emptyDetails: OrderDetails = {
   files: [],
   rejections: [],
 };
+
+/** How long Continue to Payment waits for the files' EXIF before the order goes on without scenes. */
+const SCENE_READ_WAIT_MS = 5000;
 
 const photoCountError = (count: number | '') => {
   if (count === '') return orderFormMessages.photoCountRequired;
@@ -81,6 +85,7 @@ export function CreateOrderPage() {
   const [details, setDetails] = useState<OrderDetails>(emptyDetails);
   const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
   const [creating, setCreating] = useState(false);
+  const scenes = useFileScenes(details.files);
 
   const activeJobTypes = useMemo(() => (jobTypes.data ?? []).filter((jobType) => jobType.isActive), [jobTypes.data]);
   const selectedJobType = activeJobTypes.find((jobType) => jobType.id === details.jobTypeId) ?? null;
@@ -113,6 +118,8 @@ export function CreateOrderPage() {
     };
     setCreating(true);
     try {
+      // Usually read already; a file whose EXIF never answers leaves the order without scenes.
+      const scenesOfFiles = scenes ?? (await scenesWithin(details.files, SCENE_READ_WAIT_MS));
       const created = await createOrder(input);
       notifications.show({ color: 'green', message: 'Order created! Please complete payment.' });
       const newPending: PendingOrder = {
@@ -122,7 +129,7 @@ export function CreateOrderPage() {
         uploads: {},
       };
       writePendingOrder(newPending);
-      originalsUploadFor(newPending).start(details.files);
+      originalsUploadFor(newPending).start(details.files, scenesOfFiles);
       setPending(newPending);
     } catch (error) {
       notifications.show({ color: 'red', message: apiErrorText(error, 'Failed to create order') });
@@ -214,6 +221,7 @@ export function CreateOrderPage() {
           <OrderDetailsForm
             jobTypes={activeJobTypes}
             details={details}
+            scenes={scenes}
             errors={errors}
             busy={creating}
             onChange={changeDetails}

@@ -86,8 +86,8 @@ export class OriginalsUpload {
     this.snapshot = this.computeSnapshot();
   }
 
-  /** Adds the chosen files and starts sending them. */
-  start(files: File[]) {
+  /** Adds the chosen files, with the scene of each when the grouping found one, and starts sending them. */
+  start(files: File[], scenes?: ReadonlyMap<File, number> | null) {
     const uploads = { ...this.pending.uploads };
     for (const file of files) {
       try {
@@ -97,7 +97,8 @@ export class OriginalsUpload {
           data: file,
           source: 'Local',
         });
-        uploads[id] = { filename: file.name, size: file.size, registered: false };
+        const scene = scenes?.get(file);
+        uploads[id] = { filename: file.name, size: file.size, registered: false, ...(scene ? { scene } : {}) };
       } catch (error) {
         // Uppy refuses the very same file twice; the copy already in the list is uploaded.
         console.warn('Skipped a file Uppy would not add', error);
@@ -159,7 +160,11 @@ export class OriginalsUpload {
     this.refresh();
     for (let attempt = 0; ; attempt++) {
       try {
-        await registerOriginal(this.pending.order.id, { key: upload.key, filename: upload.filename });
+        await registerOriginal(this.pending.order.id, {
+          key: upload.key,
+          filename: upload.filename,
+          ...(upload.scene ? { scene: upload.scene } : {}),
+        });
         this.updateUpload(id, { registered: true });
         return;
       } catch (error) {

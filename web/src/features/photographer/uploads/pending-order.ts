@@ -18,6 +18,8 @@ export interface PendingOrder {
 export interface PendingUpload {
   filename: string;
   size: number;
+  /** The HDR scene the browser grouped the file into, sent when it is registered. */
+  scene?: number;
   /** The S3 key, once S3 has the whole file. */
   key?: string;
   registered: boolean;
