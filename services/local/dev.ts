@@ -56,7 +56,7 @@ const main = async () => {
       `  DynamoDB       http://localhost:${devPorts.dynamodb}`,
       `  S3             http://localhost:${devPorts.s3}  (bucket ${PHOTOS_BUCKET})`,
       `  Firebase Auth  http://localhost:${devPorts.auth}`,
-      `  Email (SES)    http://localhost:${devPorts.ses}  (inbox of every email sent, e.g. invitations)`,
+      `  Email (SES)    http://localhost:${devPorts.ses}  (inbox of every email sent: invitations, order notifications)`,
       `  Stripe (fake)  http://localhost:${devPorts.stripe}  (in memory; test cards 4242 4242 4242 4242, declined 4000 0000 0000 0002)`,
       '',
       `  Demo accounts (password: ${DEMO_PASSWORD})`,
