@@ -1,10 +1,17 @@
-import { Alert, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { EDITOR_NOTES_MAX } from '@marketplace/events/editor-orders';
-import type { OrderDetailView } from '@marketplace/events/orders';
-import { useOrderImages } from '../../api/use-editor-order';
+import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import { IconArrowsHorizontal } from '@tabler/icons-react';
+import { useState } from 'react';
+import { BeforeAfterModal, photoPairs } from '../../../../components/photos/BeforeAfterModal';
+import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
+import { PhotoLightbox, viewablePhotos } from '../../../../components/photos/PhotoLightbox';
+import { useOrderImages } from '../../../../lib/order-images';
+import { usePairEditedImage } from '../../api/pair-edited-image';
 import { DownloadAllOriginalsButton } from './DownloadAllOriginalsButton';
 import { EditedUploadPanel } from './EditedUploadPanel';
-import { FileGrid } from './FileTile';
+import { FileTile } from './FileTile';
+import { PairingControl } from './PairingControl';
 
 interface ImagesTabProps {
   order: OrderDetailView;
@@ -37,19 +44,115 @@ function Section({
   );
 }
 
+/** The statuses in which the server takes a pairing fix (services/src/data/pairings.ts). */
+const canPairIn: readonly OrderDetailView['status'][] = ['in_progress', 'completed', 'revision_requested'];
+
+/** 'Scene 2 - 3 brackets': originals grouped by the HDR scene the browser found; files without one come after. */
+export const sceneGroups = (originals: readonly OrderImageView[]) => {
+  const scenes = new Map<number, OrderImageView[]>();
+  const ungrouped: OrderImageView[] = [];
+  for (const image of originals) {
+    if (typeof image.scene !== 'number') ungrouped.push(image);
+    else scenes.set(image.scene, [...(scenes.get(image.scene) ?? []), image]);
+  }
+  const groups = [...scenes.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([scene, images]) => ({
+      title: `Scene ${scene} - ${images.length} ${images.length === 1 ? 'bracket' : 'brackets'}`,
+      images,
+    }));
+  return { groups, ungrouped };
+};
+
 /** The originals to download, the editor's uploads and deliveries, and the notes for the photographer. */
 export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded }: ImagesTabProps) {
   const { data, error, isLoading, mutate } = useOrderImages(order.id);
   const originals = data?.images.filter((image) => image.kind === 'original') ?? [];
   const edited = data?.images.filter((image) => image.kind === 'edited') ?? [];
   const working = order.status === 'in_progress';
+  const pairEditedImage = usePairEditedImage(order.id);
+  const [lightbox, setLightbox] = useState<{ photos: OrderImageView[]; index: number } | null>(null);
+  const [compareIndex, setCompareIndex] = useState<number | null>(null);
 
-  const filesState = (files: typeof originals, emptyText: string, label: string) => {
+  const { groups, ungrouped } = sceneGroups(originals);
+  // The lightbox steps through the originals in the order the grid shows them.
+  const originalsShown = [...groups.flatMap((group) => group.images), ...ungrouped];
+  const pairs = photoPairs(data?.images ?? []);
+  const open = (list: OrderImageView[], image: OrderImageView) => {
+    const photos = viewablePhotos(list);
+    const index = photos.indexOf(image);
+    return index < 0 ? undefined : () => setLightbox({ photos, index });
+  };
+
+  const filesState = (files: OrderImageView[], emptyText: string, grid: () => React.ReactNode) => {
     if (isLoading) return <Loader size="sm" aria-label="Loading files" />;
     if (error) return <Alert color="red">The files could not be loaded. Please try again later.</Alert>;
     if (files.length === 0) return <Text c="gray.7">{emptyText}</Text>;
-    return <FileGrid images={files} label={label} />;
+    return grid();
   };
+
+  const originalTiles = (images: OrderImageView[], label: string) => (
+    <PhotoGrid label={label} min={200}>
+      {images.map((image) => (
+        <FileTile key={image.key} image={image} onOpen={open(originalsShown, image)} />
+      ))}
+    </PhotoGrid>
+  );
+
+  const originalsGrid = () =>
+    groups.length === 0 ? (
+      originalTiles(ungrouped, 'Original images')
+    ) : (
+      <Stack gap="md">
+        {groups.map((group) => (
+          <Stack key={group.title} gap="xs" component="section" aria-label={group.title}>
+            <Title order={3} fz="md">
+              {group.title}
+            </Title>
+            {originalTiles(group.images, group.title)}
+          </Stack>
+        ))}
+        {ungrouped.length > 0 && (
+          <Stack gap="xs" component="section" aria-label="Not grouped">
+            <Title order={3} fz="md">
+              Not grouped
+            </Title>
+            {originalTiles(ungrouped, 'Original images not grouped')}
+          </Stack>
+        )}
+      </Stack>
+    );
+
+  const editedGrid = () => (
+    <PhotoGrid label="Delivered files" min={200}>
+      {edited.map((image) => {
+        const pairIndex = pairs.findIndex((pair) => pair.edited === image);
+        return (
+          <FileTile key={image.key} image={image} onOpen={open(edited, image)}>
+            <Stack gap={6}>
+              <PairingControl
+                image={image}
+                originals={originals}
+                canChange={canPairIn.includes(order.status)}
+                onPair={pairEditedImage}
+              />
+              {pairIndex >= 0 && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  onClick={() => setCompareIndex(pairIndex)}
+                  aria-label={`Compare ${image.filename} before and after`}
+                  leftSection={<IconArrowsHorizontal size={14} aria-hidden="true" />}
+                >
+                  Compare
+                </Button>
+              )}
+            </Stack>
+          </FileTile>
+        );
+      })}
+    </PhotoGrid>
+  );
 
   return (
     <Stack gap="lg">
@@ -58,7 +161,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
         title={`Original Images (${originals.length})`}
         actions={<DownloadAllOriginalsButton order={order} disabled={!isLoading && originals.length === 0} />}
       >
-        {filesState(originals, 'The photographer has not uploaded any originals.', 'Original images')}
+        {filesState(originals, 'The photographer has not uploaded any originals.', originalsGrid)}
       </Section>
       {working && (
         <EditedUploadPanel
@@ -70,7 +173,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
         />
       )}
       <Section id="edited-heading" title={`Delivered Files (${edited.length})`}>
-        {filesState(edited, 'No edited files uploaded yet.', 'Delivered files')}
+        {filesState(edited, 'No edited files uploaded yet.', editedGrid)}
       </Section>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="lg">
         <Textarea
@@ -87,6 +190,17 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
           readOnly={!working}
         />
       </Paper>
+      <PhotoLightbox
+        photos={lightbox?.photos ?? []}
+        index={lightbox?.index ?? null}
+        onClose={() => setLightbox(null)}
+      />
+      <BeforeAfterModal
+        pairs={pairs}
+        index={compareIndex}
+        onIndexChange={setCompareIndex}
+        onClose={() => setCompareIndex(null)}
+      />
     </Stack>
   );
 }
