@@ -587,6 +587,7 @@ export const NO_REVISED_UPLOAD = 'Upload at least one re-edited photo for this r
  * The editor re-delivers a revision round: revision_requested -> completed, with at least one
  * edited file registered since the request. The earning, the completed count and the turnaround
  * were booked on the first delivery and are not booked again; only the active counts go back.
+ * The order's completedAt stays the first delivery's; the round records when it was re-delivered.
  */
 const completeRevision = async ({
   order,
@@ -608,7 +609,7 @@ const completeRevision = async ({
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'completed', completedAt, ...(editorNotes ? { editorNotes } : {}) })
+        .set({ status: 'completed', ...(editorNotes ? { editorNotes } : {}) })
         .remove(['revisionRequestedAt'])
         .composite({ createdAt: order.createdAt, editorId })
         .where(

@@ -52,14 +52,25 @@ export const revisionMessages = {
   duplicatePhoto: 'Each edited photo can have one note',
 } as const;
 
+/**
+ * When the photographer last received the order: the last round's re-delivery, or the first
+ * delivery (the order's completedAt, which stays the first one's) when no round was asked yet.
+ */
+export const lastDeliveredAt = (
+  order: OrderRecord,
+  revisions: readonly { round: number; completedAt?: string | null }[],
+) => {
+  const rounds = order.revisionCount ?? 0;
+  if (rounds === 0) return order.completedAt ?? null;
+  return revisions.find((r) => r.round === rounds)?.completedAt ?? null;
+};
+
 /** Why this order cannot be sent back now (in words for the photographer), or null when it can. */
-export const revisionRefusal = (order: OrderRecord, now = new Date()): string | null => {
+export const revisionRefusal = (order: OrderRecord, deliveredAt: string | null, now = new Date()): string | null => {
   if (order.status === 'revision_requested') return revisionMessages.inProgress;
-  if (order.status !== 'completed' || !order.completedAt) return revisionMessages.notCompleted;
+  if (order.status !== 'completed' || !deliveredAt) return revisionMessages.notCompleted;
   if ((order.revisionCount ?? 0) >= FREE_REVISION_ROUNDS) return revisionMessages.roundsUsed;
-  if (Date.parse(order.completedAt) <= revisionWindowCutoff(now).getTime()) {
-    return revisionMessages.windowClosed(order.completedAt);
-  }
+  if (Date.parse(deliveredAt) <= revisionWindowCutoff(now).getTime()) return revisionMessages.windowClosed(deliveredAt);
   return null;
 };
 
@@ -93,6 +104,13 @@ export const revisionViews = async (orderId: string): Promise<RevisionView[]> =>
   return revisions.map((r) => toRevisionView(r, images));
 };
 
+/** Why no revision can be asked now, reading the last round when there is one. */
+export const currentRevisionRefusal = async (order: OrderRecord, now = new Date()) => {
+  const rounds = order.revisionCount ?? 0;
+  const last = rounds > 0 ? await getRevision(order.orderId, rounds) : null;
+  return revisionRefusal(order, lastDeliveredAt(order, last ? [last] : []), now);
+};
+
 /**
  * The detail view with its revision rounds and whether the viewer may ask for another: only the
  * order's photographer may, and the reason is theirs to read. Others see the rounds alone.
@@ -104,7 +122,7 @@ export const detailViewFor = async (
 ): Promise<OrderDetailView> => {
   const revisions = (order.revisionCount ?? 0) > 0 ? await revisionViews(order.orderId) : [];
   const isPhotographer = viewer.userId === order.photographerId;
-  const refusal = revisionRefusal(order, now);
+  const refusal = revisionRefusal(order, lastDeliveredAt(order, revisions), now);
   const shown = order.status === 'completed' || order.status === 'revision_requested';
   return {
     ...toDetailView(order),
@@ -131,7 +149,8 @@ export const requestRevision = async ({
   input: RequestRevisionInput;
   now?: Date;
 }) => {
-  const refusal = revisionRefusal(order, now);
+  const last = order.revisionCount ? await getRevision(order.orderId, order.revisionCount) : null;
+  const refusal = revisionRefusal(order, lastDeliveredAt(order, last ? [last] : []), now);
   if (refusal) throw new Conflict(refusal);
   const keys = input.photoNotes.map((p) => p.key);
   if (new Set(keys).size !== keys.length) throw new BadRequest(revisionMessages.duplicatePhoto);
@@ -157,10 +176,19 @@ export const requestRevision = async ({
             eq(photographerId, order.photographerId),
             previous === 0 ? `(${notExists(revisionCount)} OR ${eq(revisionCount, 0)})` : eq(revisionCount, previous),
             eq(editorUploadCount, order.editorUploadCount),
-            gt(completedAt, cutoff),
+            // The window runs from the first delivery, or from the last round's re-delivery (checked below).
+            ...(previous === 0 ? [gt(completedAt, cutoff)] : []),
           ].join(' AND '),
         )
         .commit(),
+      ...(previous > 0
+        ? [
+            e.orderRevision
+              .check({ orderId, round: previous })
+              .where(({ completedAt }, { gt }) => gt(completedAt, cutoff))
+              .commit(),
+          ]
+        : []),
       e.orderRevision
         .create({
           orderId,
@@ -190,7 +218,8 @@ export const requestRevision = async ({
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {
       const latest = await getOrder(orderId);
-      throw new Conflict((latest && revisionRefusal(latest, now)) ?? 'This order changed meanwhile; please try again');
+      const reason = latest ? await currentRevisionRefusal(latest, now) : null;
+      throw new Conflict(reason ?? 'This order changed meanwhile; please try again');
     }
     throw error;
   }
