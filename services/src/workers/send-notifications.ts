@@ -146,7 +146,8 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
         const editorName = editor?.name ?? order.editorName ?? 'An editor';
         return { to: photographer.email, ...orderClaimedEmail({ ...common, editorName }) };
       }
-      const revisionRound = numberIn(metadata, 'revisionRound', 'round') ?? order.revisionCount ?? 0;
+      // The event says which delivery it was: the order's count may already be a round further.
+      const revisionRound = numberIn(metadata, 'revisionRound') ?? 0;
       const editedCount = numberIn(metadata, 'editedCount') ?? order.editorUploadCount;
       return { to: photographer.email, ...photosReadyEmail({ ...common, editedCount, revisionRound }) };
     }
