@@ -274,7 +274,7 @@ describe('each order event mails the right person once', () => {
     expectInBoth(mail, [
       `An admin assigned order #${assigned.orderNumber} to you`,
       '$2.46',
-      `${siteUrl()}/editor/orders/${assigned.orderId}`,
+      `${siteUrl()}/editor`,
       'because you are the editor of order',
     ]);
     expect(mail.body.text).toContain('Photos: 2');

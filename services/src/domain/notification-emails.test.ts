@@ -82,13 +82,15 @@ describe('the photos-ready email', () => {
 });
 
 describe('the assignment note to the editor', () => {
-  it("gives the photo count, the earnings, an excerpt of the requirements and the editor's order page", () => {
+  it("gives the photo count, the earnings, an excerpt of the requirements and the editor's dashboard", () => {
     const email = orderAssignedEmail({ order, editorName: 'Eve', siteUrl, earningsCents: 4800 });
     expect(email.subject).toBe('Order #1042 has been assigned to you');
     for (const body of bothBodies(email)) {
       expect(body).toContain('An admin assigned order #1042 to you');
       expect(body).toContain('$48.00');
-      expect(body).toContain('https://photoedit.example/editor/orders/01JABCDEF');
+      // Not yet claimed, the order opens from the dashboard's available orders, not its own page.
+      expect(body).toContain('https://photoedit.example/editor');
+      expect(body).not.toContain('/editor/orders/');
       expect(body).toContain('You are receiving this because you are the editor of order #1042');
     }
     expect(email.text).toContain('> Warm tones, keep the "window pull" natural & bright.');

@@ -35,7 +35,10 @@ const siteLink = (siteUrl: string, path: string) =>
 export const photographerOrderLink = (siteUrl: string, orderId: string) =>
   siteLink(siteUrl, `orders/${encodeURIComponent(orderId)}`);
 
-/** The editor's page of an order they work on. */
+/** The editor's dashboard: an order assigned to them waits there to be claimed. */
+export const editorDashboardLink = (siteUrl: string) => siteLink(siteUrl, 'editor');
+
+/** The editor's page of an order they work on (claimed, or back for a revision). */
 export const editorOrderLink = (siteUrl: string, orderId: string) =>
   siteLink(siteUrl, `editor/orders/${encodeURIComponent(orderId)}`);
 
@@ -243,7 +246,9 @@ export const orderAssignedEmail = ({
     subject: `Order #${order.orderNumber} has been assigned to you`,
     greeting: hello(editorName),
     blocks: [
-      { paragraph: `An admin assigned order #${order.orderNumber} to you. Claim it to start editing.` },
+      {
+        paragraph: `An admin assigned order #${order.orderNumber} to you. It waits for you among the available orders on your dashboard: claim it there to start editing.`,
+      },
       {
         facts: [
           ['Order', `#${order.orderNumber}`],
@@ -259,7 +264,7 @@ export const orderAssignedEmail = ({
         ? [{ paragraph: 'Requirements:' }, { quote: excerpt(order.editingRequirements) }]
         : [{ paragraph: 'The photographer gave no special requirements.' }]),
     ],
-    link: { href: editorOrderLink(siteUrl, order.orderId), label: 'Open the order' },
+    link: { href: editorDashboardLink(siteUrl), label: 'Open your dashboard' },
     reason: editorReason(order),
   });
 
