@@ -3,7 +3,7 @@ import type { OrderDetailView } from '@marketplace/events/orders';
 import { IconCheck } from '@tabler/icons-react';
 import { formatDate } from '../../../lib/format-date';
 
-/** The order's milestones, each with its date once reached. */
+/** The order's milestones, each with its date once reached; each revision round adds its request and re-delivery. */
 export function OrderTimeline({ order }: { order: OrderDetailView }) {
   const steps = [
     { title: 'Order Created', at: order.createdAt },
@@ -11,6 +11,10 @@ export function OrderTimeline({ order }: { order: OrderDetailView }) {
     { title: 'Editor Assigned', at: order.assignedAt },
     { title: 'Work Started', at: order.claimedAt },
     { title: 'Order Completed', at: order.completedAt },
+    ...order.revisions.flatMap((revision) => [
+      { title: `Revision ${revision.round} Requested`, at: revision.requestedAt },
+      { title: `Revision ${revision.round} Re-delivered`, at: revision.completedAt },
+    ]),
   ];
   const lastReached = steps.findLastIndex((step) => step.at);
   return (

@@ -13,6 +13,8 @@ import { OrderGallery } from '../components/OrderGallery';
 import { OrderSummary } from '../components/OrderSummary';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PhotoStatus } from '../components/PhotoStatus';
+import { RevisionHistory } from '../components/RevisionHistory';
+import { RevisionRequestAction } from '../components/RevisionRequestAction';
 
 const backToDashboard = (
   <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
@@ -33,6 +35,7 @@ function OrderActionsPanel({ order }: { order: OrderDetailView }) {
         {order.status === 'completed' && (
           <DownloadEditedPhotosButton order={order} label="Download Edited Photos" size="md" fullWidth />
         )}
+        <RevisionRequestAction order={order} />
         {order.status === 'pending_payment' && (
           <Button
             component={Link}
@@ -114,6 +117,7 @@ export function OrderDetailPage() {
               edited={order.editorUploadCount}
             />
             <OrderGallery order={order} />
+            <RevisionHistory revisions={order.revisions} />
             <OrderTimeline order={order} />
           </Stack>
         </Grid.Col>
