@@ -14,6 +14,7 @@ import { ActivityLog } from '../components/order/ActivityLog';
 import { ImagesTab } from '../components/order/ImagesTab';
 import { MarkCompleteButton } from '../components/order/MarkCompleteButton';
 import { OrderFacts } from '../components/order/OrderFacts';
+import { RevisionPanel } from '../components/order/RevisionPanel';
 
 const NOT_FOUND_TEXT = 'Order not found. You may not have access to this order.';
 
@@ -29,9 +30,9 @@ const backToDashboard = (
 // A malformed id (400) names no order either; an order the editor may not see answers like a missing one.
 const isMissing = (error: unknown) => error instanceof ApiError && [400, 403, 404].includes(error.status);
 
-/** Only the editor's own assignments open here: claimed (in progress) or delivered by them. */
+/** Only the editor's own assignments open here: claimed (in progress), sent back for a revision, or delivered by them. */
 const isMyAssignment = (order: OrderDetailView, user: AuthUser | null) =>
-  (order.status === 'in_progress' || order.status === 'completed') &&
+  (order.status === 'in_progress' || order.status === 'completed' || order.status === 'revision_requested') &&
   !!order.editor?.email &&
   order.editor.email.toLowerCase() === user?.email?.toLowerCase();
 
@@ -52,7 +53,7 @@ function OrderNotFound() {
 function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: () => void }) {
   const [tab, setTab] = useState<string | null>('images');
   const [editorNotes, setEditorNotes] = useState(order.editorNotes ?? '');
-  const working = order.status === 'in_progress';
+  const working = order.status === 'in_progress' || order.status === 'revision_requested';
 
   return (
     <Stack gap="lg">
@@ -64,11 +65,12 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
         actions={
           <Group gap="sm">
             <OrderStatusBadge status={order.status} size="lg" />
-            {order.isLate && working && <LateBadge size="lg" />}
+            {order.isLate && order.status === 'in_progress' && <LateBadge size="lg" />}
             {working && <MarkCompleteButton orderId={order.id} editorNotes={editorNotes} />}
           </Group>
         }
       />
+      <RevisionPanel order={order} />
       <OrderFacts order={order} />
       {/* Both panels stay mounted, so switching tabs never cancels an upload under way. */}
       <Tabs value={tab} onChange={setTab}>

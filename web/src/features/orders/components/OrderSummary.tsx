@@ -36,11 +36,14 @@ export function OrderSummary({ order }: { order: OrderDetailView }) {
           <Fact label="Completed">
             {order.completedAt ? <time dateTime={order.completedAt}>{formatDate(order.completedAt)}</time> : 'Not yet'}
           </Fact>
-          {order.dueAt && order.status !== 'completed' && order.status !== 'cancelled' && (
-            <Fact label="Due">
-              <DueTime order={order} fz="md" />
-            </Fact>
-          )}
+          {order.dueAt &&
+            order.status !== 'completed' &&
+            order.status !== 'cancelled' &&
+            order.status !== 'revision_requested' && (
+              <Fact label="Due">
+                <DueTime order={order} fz="md" />
+              </Fact>
+            )}
         </SimpleGrid>
         <div>
           <Text fz="sm" fw={600} c="gray.7">

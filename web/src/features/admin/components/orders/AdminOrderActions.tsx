@@ -22,6 +22,7 @@ const idleReasons: Partial<Record<AdminOrderView['status'], string>> = {
   in_progress: 'In Progress',
   completed: 'Completed',
   cancelled: 'Cancelled',
+  revision_requested: 'Revision Requested',
 };
 
 /** The row's assign button is offered except on the Assigned filter, where rows are unassigned instead (spec section 4). */

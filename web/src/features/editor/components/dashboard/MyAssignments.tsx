@@ -1,10 +1,11 @@
-import { Alert, Button, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { EditorAssignmentView } from '@marketplace/events/editor-orders';
 import { orderDisplayName } from '@marketplace/events/orders';
 import { IconArrowRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { DueTime } from '../../../../components/DueTime';
 import { EmptyState } from '../../../../components/EmptyState';
+import { OrderStatusBadge } from '../../../../components/OrderStatusBadge';
 import { formatDate } from '../../../../lib/format-date';
 import { useMyAssignments } from '../../api/use-my-assignments';
 import { earningsText, photoCountText } from './AvailableOrderItem';
@@ -13,9 +14,20 @@ function AssignmentItem({ order }: { order: EditorAssignmentView }) {
   return (
     <Paper component="li" withBorder p="md" radius="md">
       <Stack gap={6}>
-        <Text fw={650} style={{ overflowWrap: 'anywhere' }}>
-          {orderDisplayName(order)}
-        </Text>
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start">
+          <Text fw={650} style={{ overflowWrap: 'anywhere' }}>
+            {orderDisplayName(order)}
+          </Text>
+          {order.status === 'revision_requested' && <OrderStatusBadge status={order.status} />}
+        </Group>
+        {order.revision && (
+          <Text fz="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <Text component="span" fz="sm" fw={650}>
+              Revision {order.revision.round}:
+            </Text>{' '}
+            {order.revision.note}
+          </Text>
+        )}
         <Text fz="sm" c="gray.7">
           {order.jobTypeName} · {photoCountText(order.photoCount)} · {earningsText(order.potentialEarningsCents)}
         </Text>
@@ -54,8 +66,10 @@ function MyAssignmentsBody() {
   if (error || !data) {
     return <Alert color="red">Your assignments could not be loaded. Please try again later.</Alert>;
   }
-  // The dashboard lists the work still to do; finished orders count in the totals above.
-  const inProgress = data.orders.filter((order) => order.status === 'in_progress');
+  // The dashboard lists the work still to do (in progress or back for a revision); finished orders count in the totals above.
+  const inProgress = data.orders.filter(
+    (order) => order.status === 'in_progress' || order.status === 'revision_requested',
+  );
   if (inProgress.length === 0) {
     return (
       <EmptyState title="No active assignments">Orders you claim will show here while you work on them.</EmptyState>

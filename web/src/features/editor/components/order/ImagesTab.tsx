@@ -69,7 +69,8 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
   const { data, error, isLoading, mutate } = useOrderImages(order.id);
   const originals = data?.images.filter((image) => image.kind === 'original') ?? [];
   const edited = data?.images.filter((image) => image.kind === 'edited') ?? [];
-  const working = order.status === 'in_progress';
+  // Edited files go up while the order is in progress or back for a revision.
+  const working = order.status === 'in_progress' || order.status === 'revision_requested';
   const pairEditedImage = usePairEditedImage(order.id);
   const [lightbox, setLightbox] = useState<{ photos: OrderImageView[]; index: number } | null>(null);
   const [compareIndex, setCompareIndex] = useState<number | null>(null);
