@@ -103,7 +103,8 @@ const FileRow = memo(function FileRow({
 
 /**
  * The chosen photos with a thumbnail made in the browser, their sizes and, once brackets are
- * found, the scene each belongs to; each can be taken out before the order is placed.
+ * found, the scene each belongs to (the shots of a scene listed together); each can be taken out
+ * before the order is placed.
  */
 export function SelectedFilesList({
   files,
@@ -120,15 +121,19 @@ export function SelectedFilesList({
   const thumbnails = useFileThumbnails(files);
   if (!files.length) return null;
   const showScenes = !!scenes && new Set(scenes.values()).size < files.length;
+  // Once brackets are found, the shots of a scene are listed together (sort is stable: drop order within a scene).
+  const listed = showScenes
+    ? [...files].sort((a, b) => (scenes.get(a) ?? Number.MAX_SAFE_INTEGER) - (scenes.get(b) ?? Number.MAX_SAFE_INTEGER))
+    : files;
   return (
     <Paper withBorder radius="md">
       <Stack gap={0} component="ul" aria-label="Selected photos" m={0} p={0} style={{ listStyle: 'none' }}>
-        {files.map((file, index) => (
+        {listed.map((file, index) => (
           <FileRow
             key={`${file.name}-${file.size}-${file.lastModified}`}
             file={file}
             thumbnail={thumbnails.get(file)}
-            scene={showScenes ? scenes?.get(file) : undefined}
+            scene={showScenes ? scenes.get(file) : undefined}
             first={index === 0}
             disabled={disabled}
             onRemove={onRemove}
