@@ -1,4 +1,4 @@
-import { Alert, Group, List, Stack, Text, Title } from '@mantine/core';
+import { Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetailView } from '@marketplace/events/orders';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { SmallThumbnail } from '../../../../components/photos/SmallThumbnail';
@@ -20,20 +20,23 @@ export function RevisionPanel({ order }: { order: OrderDetailView }) {
   if (!revision) return null;
   const thumbnails = new Map((data?.images ?? []).map((image) => [image.key, image.thumbnailUrl]));
   return (
-    <Alert
-      color="orange"
-      variant="light"
+    <Paper
+      withBorder
+      p={{ base: 'md', sm: 'lg' }}
       radius="lg"
-      icon={<IconArrowBackUp size={20} aria-hidden="true" />}
+      bg="orange.0"
+      style={{ borderColor: 'var(--mantine-color-orange-4)' }}
       component="section"
       aria-labelledby="revision-panel-heading"
-      styles={{ message: { color: 'var(--mantine-color-text)' } }}
     >
       <Stack gap="sm">
         <div>
-          <Title order={2} fz="lg" id="revision-panel-heading">
-            Revision {revision.round} requested
-          </Title>
+          <Group gap="xs" wrap="nowrap">
+            <IconArrowBackUp size={20} color="var(--mantine-color-orange-8)" aria-hidden="true" />
+            <Title order={2} fz="lg" id="revision-panel-heading">
+              Revision {revision.round} requested
+            </Title>
+          </Group>
           <Text fz="sm" c="gray.8">
             Requested <time dateTime={revision.requestedAt}>{formatDate(revision.requestedAt)}</time>. Upload the
             re-edited files (a file with the same name replaces the earlier one), then mark the order complete again.
@@ -65,6 +68,6 @@ export function RevisionPanel({ order }: { order: OrderDetailView }) {
           </Stack>
         )}
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
