@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, NativeSelect, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { OrderImageView } from '@marketplace/events/orders';
 import { useState } from 'react';
@@ -44,26 +44,24 @@ export function PairingControl({ image, originals, canChange, onPair }: PairingC
 
   return (
     <Stack gap={4}>
-      <Group gap={6} justify="space-between" wrap="nowrap">
-        <Text fz="xs" c="gray.7" truncate="end" miw={0} title={pairingText(image, originals)}>
-          {pairingText(image, originals)}
-          {image.pairedBy === 'editor' ? ' (set by you)' : ''}
-        </Text>
-        {canChange && !editing && (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            onClick={() => setEditing(true)}
-            aria-label={`Change the original of ${image.filename}`}
-          >
-            Change
-          </Button>
-        )}
-      </Group>
+      <Text fz="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
+        {pairingText(image, originals)}
+        {image.pairedBy === 'editor' ? ' (set by you)' : ''}
+      </Text>
+      {canChange && !editing && (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          style={{ alignSelf: 'flex-start' }}
+          onClick={() => setEditing(true)}
+          aria-label={`Change the original of ${image.filename}`}
+        >
+          Change
+        </Button>
+      )}
       {editing && (
-        <Group gap={6} align="flex-end" wrap="nowrap">
+        <Stack gap={4}>
           <NativeSelect
-            style={{ flex: 1, minWidth: 0 }}
             size="xs"
             label={`Original of ${image.filename}`}
             labelProps={{ fz: 'xs' }}
@@ -76,10 +74,16 @@ export function PairingControl({ image, originals, canChange, onPair }: PairingC
               { value: NO_ORIGINAL, label: 'No original' },
             ]}
           />
-          <Button size="xs" variant="default" disabled={saving} onClick={() => setEditing(false)}>
+          <Button
+            size="compact-xs"
+            variant="default"
+            style={{ alignSelf: 'flex-start' }}
+            disabled={saving}
+            onClick={() => setEditing(false)}
+          >
             Cancel
           </Button>
-        </Group>
+        </Stack>
       )}
     </Stack>
   );
