@@ -34,15 +34,18 @@ export async function aCompletedOrder({
   photographer,
   name,
   editedFiles,
+  originalFiles,
   editor = { userId: `e2e-editor-${ulid()}`, name: 'Eden Editor', email: 'eden.editor@example.com' },
 }: {
   photographer: TestAccount & { displayName: string };
   name: string;
   editedFiles: { name: string; mimeType: string; buffer: Buffer }[];
+  /** Originals put in S3 under these names; by default `original-{n}.jpg` records with no object. */
+  originalFiles?: { name: string; mimeType: string; buffer: Buffer }[];
   /** Who claims and completes it; by default an editor with no account. */
   editor?: { userId: string; name: string; email: string };
 }) {
-  const photoCount = Math.max(editedFiles.length, 1);
+  const photoCount = Math.max(editedFiles.length, originalFiles?.length ?? 0, 1);
   const orderId = ulid();
   const paymentIntentId = `pi_e2e_${orderId}`;
   let order = await createOrder({
@@ -54,7 +57,21 @@ export async function aCompletedOrder({
     totalAmountCents: photoCount * hdr.pricePerPhotoCents,
     stripePaymentIntentId: paymentIntentId,
   });
-  for (let i = 0; i < photoCount; i++) {
+  for (const file of originalFiles ?? []) {
+    const key = `${originalsPrefix(orderId)}${ulid()}-${file.name}`;
+    await s3().send(
+      new PutObjectCommand({ Bucket: photosBucket(), Key: key, Body: file.buffer, ContentType: file.mimeType }),
+    );
+    await registerOriginal({
+      order,
+      key,
+      filename: file.name,
+      size: file.buffer.length,
+      contentType: file.mimeType,
+      lastModified: new Date().toISOString(),
+    });
+  }
+  for (let i = 0; i < (originalFiles ? 0 : photoCount); i++) {
     const key = `${originalsPrefix(orderId)}${ulid()}-original-${i + 1}.jpg`;
     await registerOriginal({
       order,
