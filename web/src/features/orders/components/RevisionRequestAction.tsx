@@ -15,7 +15,7 @@ export function RevisionRequestAction({ order }: { order: OrderDetailView }) {
       <>
         <Button
           variant="outline"
-          color="orange.8"
+          color="#9a3c00"
           fullWidth
           leftSection={<IconArrowBackUp size={18} aria-hidden="true" />}
           onClick={() => setOpened(true)}

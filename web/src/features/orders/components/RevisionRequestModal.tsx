@@ -120,7 +120,7 @@ export function RevisionRequestModal({ orderId, roundsUsed, opened, onClose }: R
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button color="orange.8" onClick={submit} loading={isMutating}>
+          <Button color="#9a3c00" onClick={submit} loading={isMutating}>
             Send Revision Request
           </Button>
         </Group>
