@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -13,7 +14,59 @@ export interface ServiceFunctionProps {
   timeoutSeconds: number;
   memoryMb: number;
   environment: Record<string, string>;
+  /** Packages with native code esbuild cannot bundle (sharp): left out of the bundle and installed beside it. */
+  nativeModules?: readonly string[] | undefined;
 }
+
+/**
+ * 'registry': npm installs the version the workspace has, built for Lambda's platform (linux,
+ * arm64, glibc), whatever machine synthesizes. 'workspace': a link to the workspace's own install
+ * (this machine's platform), for tests that bundle offline and load the bundle here.
+ */
+export type NativeModuleSource = 'registry' | 'workspace';
+
+/** The `nativeModulesFrom` context value: 'registry' unless set (`cdk synth -c nativeModulesFrom=workspace`). */
+export const nativeModuleSource = (scope: Construct): NativeModuleSource => {
+  const value = scope.node.tryGetContext('nativeModulesFrom') ?? 'registry';
+  if (value !== 'registry' && value !== 'workspace') {
+    throw new Error(`nativeModulesFrom "${value}" must be "registry" or "workspace"`);
+  }
+  return value;
+};
+
+/** The workspace's installed copy of a package (hoisted to the root, or kept in services). */
+export const installedPackageDir = (name: string) => {
+  const dir = [join(repoRoot, 'services', 'node_modules', name), join(repoRoot, 'node_modules', name)].find((d) =>
+    existsSync(join(d, 'package.json')),
+  );
+  if (!dir) throw new Error(`${name} is not installed in the workspace: run npm install`);
+  return dir;
+};
+
+const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+
+/** The shell commands that put the native packages into a bundle's node_modules. */
+export const nativeModuleCommands = (outputDir: string, modules: readonly string[], from: NativeModuleSource) => {
+  if (!modules.length) return [];
+  if (from === 'workspace') {
+    return [
+      `mkdir -p ${quoted(join(outputDir, 'node_modules'))}`,
+      ...modules.map(
+        (name) => `ln -s ${quoted(installedPackageDir(name))} ${quoted(join(outputDir, 'node_modules', name))}`,
+      ),
+    ];
+  }
+  const pinned = modules.map((name) => {
+    const { version } = JSON.parse(readFileSync(join(installedPackageDir(name), 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    return quoted(`${name}@${version}`);
+  });
+  // sharp's install script only checks for, or compiles, a build for this machine: the prebuilt package for Lambda is all it needs.
+  return [
+    `npm install --prefix ${quoted(outputDir)} --no-save --no-package-lock --no-audit --no-fund --ignore-scripts --os=linux --cpu=arm64 --libc=glibc ${pinned.join(' ')}`,
+  ];
+};
 
 // ESM bundles cannot `require`; some CommonJS dependencies still do, so give them one.
 const commonJsRequireBanner =
@@ -46,6 +99,16 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
       // Stack traces only need file and line; embedding sources would double the bundle.
       sourcesContent: false,
       // Ship the AWS SDK version the services pin and test against, not whatever the runtime carries.
-      externalModules: [],
+      externalModules: [...(props.nativeModules ?? [])],
+      ...(props.nativeModules?.length
+        ? {
+            commandHooks: {
+              beforeBundling: () => [],
+              beforeInstall: () => [],
+              afterBundling: (_inputDir: string, outputDir: string) =>
+                nativeModuleCommands(outputDir, props.nativeModules ?? [], nativeModuleSource(scope)),
+            },
+          }
+        : {}),
     },
   });

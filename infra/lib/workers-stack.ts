@@ -124,6 +124,7 @@ export class WorkersStack extends Stack {
         timeoutSeconds: worker.timeoutSeconds,
         memoryMb: worker.memoryMb,
         environment: serviceEnvironment(this, grants, resources),
+        nativeModules: worker.nativeModules,
       });
       grantAccess(consumer, grants, resources);
       consumer.addEventSource(

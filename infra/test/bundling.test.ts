@@ -9,17 +9,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let bundles: string[];
+let thumbnailBundle: string;
 let assemblyDir: string;
 
 beforeAll(() => {
   const { app, stacks } = marketplaceApp({ bundle: true });
   assemblyDir = app.synth().directory;
+  const bundleOf = (fn: { Properties: Record<string, unknown> }) => {
+    const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
+    return join(assemblyDir, `asset.${assetHash}`, 'index.mjs');
+  };
   bundles = [stacks.api, stacks.workers].flatMap((stack) =>
-    resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => {
-      const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
-      return join(assemblyDir, `asset.${assetHash}`, 'index.mjs');
-    }),
+    resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => bundleOf(fn)),
   );
+  const [, thumbnails] = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function').find(
+    ([, fn]) => fn.Properties.Description === 'Consumes the thumbnails queue',
+  )!;
+  thumbnailBundle = bundleOf(thumbnails);
 });
 
 // The bundles are megabytes per function: do not leave them behind in the temp directory.
@@ -49,5 +55,12 @@ describe('esbuild bundles', () => {
     const routeBundle = readFileSync(bundles[0]!, 'utf8');
     expect(routeBundle).not.toMatch(/from\s*["']@aws-sdk\//);
     expect(routeBundle).toContain('DynamoDBClient');
+  });
+
+  it('leave native sharp out of the thumbnail worker and carry it beside the bundle instead', () => {
+    expect(readFileSync(thumbnailBundle, 'utf8')).toMatch(/from\s*["']sharp["']/);
+    expect(existsSync(join(thumbnailBundle, '..', 'node_modules', 'sharp', 'package.json'))).toBe(true);
+    const routeBundle = bundles.find((bundle) => bundle !== thumbnailBundle)!;
+    expect(existsSync(join(routeBundle, '..', 'node_modules'))).toBe(false);
   });
 });

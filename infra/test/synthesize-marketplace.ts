@@ -12,13 +12,22 @@ export const cdkJsonContext = (): Record<string, unknown> =>
 export interface SynthesisOptions {
   /** Run esbuild for every function; off by default because only the bundling test needs it. */
   bundle?: boolean;
+  /**
+   * Where bundles get native packages such as sharp: by default a link to the workspace's own
+   * install, so bundling needs no network and the bundle loads on this machine.
+   */
+  nativeModulesFrom?: 'registry' | 'workspace';
   settings?: Partial<MarketplaceSettings>;
 }
 
 /** The whole app as `cdk synth` builds it, ignoring the caller's environment variables. */
-export const marketplaceApp = ({ bundle = false, settings = {} }: SynthesisOptions = {}) => {
+export const marketplaceApp = ({
+  bundle = false,
+  settings = {},
+  nativeModulesFrom = 'workspace',
+}: SynthesisOptions = {}) => {
   const app = new App({
-    context: { ...cdkJsonContext(), ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
+    context: { ...cdkJsonContext(), nativeModulesFrom, ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }) },
   });
   const stacks = buildMarketplace(app, {
     ...readSettings(app, {}),

@@ -20,6 +20,8 @@ export interface WorkerDefinition {
    * the forwarded message is the outbox's stream record itself, as a pipe would send it.
    */
   forwardedEvents?: readonly OrderEventType[];
+  /** Packages with native code the handler imports: the Lambda bundle carries their linux-arm64 build. */
+  nativeModules?: readonly string[];
 }
 
 export const workers: readonly WorkerDefinition[] = [
@@ -52,6 +54,7 @@ export const workers: readonly WorkerDefinition[] = [
     timeoutSeconds: 120,
     memoryMb: 1536,
     forwardedEvents: ['image_uploaded', 'edited_image_uploaded'],
+    nativeModules: ['sharp'],
   },
   {
     // Email to the photographer and the editor at each step of an order, once per event.
