@@ -350,4 +350,12 @@ describe('the thumbnail worker', () => {
     expect((await deliver(record)).batchItemFailures).toEqual([]);
     expect((await imageOf(order.orderId, key))?.thumbnail).toBe('placeholder');
   });
+
+  it('makes a placeholder for an empty RAW file instead of retrying it', async () => {
+    const photographer = await aPhotographer();
+    const order = await anOrder(photographer, 1);
+    const { key, record } = await aQuietImage(order, 'empty.NEF', Buffer.alloc(0));
+    expect((await deliver(record)).batchItemFailures).toEqual([]);
+    expect((await imageOf(order.orderId, key))?.thumbnail).toBe('placeholder');
+  });
 });

@@ -123,9 +123,10 @@ const rawOrientation = async (bytes: Buffer) => {
   }
 };
 
-const render = async (image: ImageRef & { filename: string }) => {
+const render = async (image: ImageRef & { filename: string; size: number }) => {
   const extension = extensionOf(image.filename);
-  if (ARCHIVE_EXTENSIONS.has(extension)) return null;
+  // Archives hold no picture of their own; an empty file has none either (and no first byte to read).
+  if (ARCHIVE_EXTENSIONS.has(extension) || image.size === 0) return null;
   try {
     return RAW_EXTENSIONS.has(extension) ? await renderRawPreview(image.key) : await renderPicture(image.key);
   } catch (error) {
