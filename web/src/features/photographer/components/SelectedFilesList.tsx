@@ -3,6 +3,7 @@ import { extensionOf } from '@marketplace/events/orders';
 import { IconX } from '@tabler/icons-react';
 import { memo } from 'react';
 import { formatFileSize } from '../../../lib/format-file-size';
+import { bracketsFound } from '../dropped-files/file-scenes';
 import { type FileThumbnail, useFileThumbnails } from '../dropped-files/file-thumbnails';
 
 const TILE = 56;
@@ -120,10 +121,12 @@ export function SelectedFilesList({
 }) {
   const thumbnails = useFileThumbnails(files);
   if (!files.length) return null;
-  const showScenes = !!scenes && new Set(scenes.values()).size < files.length;
+  const grouping = bracketsFound(scenes ?? null) ? scenes : null;
   // Once brackets are found, the shots of a scene are listed together (sort is stable: drop order within a scene).
-  const listed = showScenes
-    ? [...files].sort((a, b) => (scenes.get(a) ?? Number.MAX_SAFE_INTEGER) - (scenes.get(b) ?? Number.MAX_SAFE_INTEGER))
+  const listed = grouping
+    ? [...files].sort(
+        (a, b) => (grouping.get(a) ?? Number.MAX_SAFE_INTEGER) - (grouping.get(b) ?? Number.MAX_SAFE_INTEGER),
+      )
     : files;
   return (
     <Paper withBorder radius="md">
@@ -133,7 +136,7 @@ export function SelectedFilesList({
             key={`${file.name}-${file.size}-${file.lastModified}`}
             file={file}
             thumbnail={thumbnails.get(file)}
-            scene={showScenes ? scenes.get(file) : undefined}
+            scene={grouping?.get(file)}
             first={index === 0}
             disabled={disabled}
             onRemove={onRemove}

@@ -77,3 +77,7 @@ export function useFileScenes(files: readonly File[]): ReadonlyMap<File, number>
 
 /** How many scenes the files make. */
 export const sceneCountIn = (scenes: ReadonlyMap<File, number>) => new Set(scenes.values()).size;
+
+/** True when some scene holds more than one file: only then is there a grouping worth showing or storing. */
+export const bracketsFound = (scenes: ReadonlyMap<File, number> | null): scenes is ReadonlyMap<File, number> =>
+  !!scenes && sceneCountIn(scenes) < scenes.size;

@@ -15,7 +15,7 @@ import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
 import { OrderSummary } from '../components/OrderSummary';
 import { UploadProgressPanel } from '../components/UploadProgressPanel';
-import { scenesWithin, useFileScenes } from '../dropped-files/file-scenes';
+import { bracketsFound, scenesWithin, useFileScenes } from '../dropped-files/file-scenes';
 import { endOriginalsUpload, originalsUploadFor } from '../uploads/originals-upload';
 import { clearPendingOrder, type PendingOrder, readPendingOrder, writePendingOrder } from '../uploads/pending-order';
 import { useOriginalsUpload } from '../uploads/use-originals-upload';
@@ -120,6 +120,7 @@ export function CreateOrderPage() {
     try {
       // Usually read already; a file whose EXIF never answers leaves the order without scenes.
       const scenesOfFiles = scenes ?? (await scenesWithin(details.files, SCENE_READ_WAIT_MS));
+      // Scenes are stored only when brackets were found: single shots need no grouping for the editor.
       const created = await createOrder(input);
       notifications.show({ color: 'green', message: 'Order created! Please complete payment.' });
       const newPending: PendingOrder = {
@@ -129,7 +130,7 @@ export function CreateOrderPage() {
         uploads: {},
       };
       writePendingOrder(newPending);
-      originalsUploadFor(newPending).start(details.files, scenesOfFiles);
+      originalsUploadFor(newPending).start(details.files, bracketsFound(scenesOfFiles) ? scenesOfFiles : null);
       setPending(newPending);
     } catch (error) {
       notifications.show({ color: 'red', message: apiErrorText(error, 'Failed to create order') });
