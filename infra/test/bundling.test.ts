@@ -26,7 +26,8 @@ beforeAll(() => {
     ([, fn]) => fn.Properties.Description === 'Consumes the thumbnails queue',
   )!;
   thumbnailBundle = bundleOf(thumbnails);
-});
+  // esbuild runs once per function (about 75), one after another: minutes when the machine is busy.
+}, 600_000);
 
 // The bundles are megabytes per function: do not leave them behind in the temp directory.
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
