@@ -194,6 +194,30 @@ describe('requesting a revision', () => {
     });
   }, 30_000);
 
+  it('counts the window for a second round from the re-delivery, and keeps the first completion date', async () => {
+    const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    const { orderId } = await aCompletedOrder(photographer, editor);
+    const firstCompletedAt = (await orderOf(orderId)).completedAt;
+    expect((await request(photographer, orderId, { note: 'Round one' })).status).toBe(201);
+    await anEditedUpload(orderId, editor, 'porch.jpg');
+    await completeOrder({ orderId, editorId: editor.uid });
+    expect((await orderOf(orderId)).completedAt).toBe(firstCompletedAt);
+
+    const redelivered = new Date(Date.now() - 8 * DAY_MS);
+    await db().orderRevision.patch({ orderId, round: 1 }).set({ completedAt: redelivered.toISOString() }).go();
+    const date = redelivered.toLocaleDateString('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    });
+    expect(await request(photographer, orderId, { note: 'Round two' })).toMatchObject({
+      status: 409,
+      body: { message: `Revisions can be requested within 7 days of delivery. This order was delivered on ${date}.` },
+    });
+    expect(await revisionsOf(orderId)).toHaveLength(1);
+  }, 30_000);
+
   it('lets one of two requests at once win; the other gets 409', async () => {
     const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
     const { orderId } = await aCompletedOrder(photographer, editor);
