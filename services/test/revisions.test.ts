@@ -256,6 +256,26 @@ describe('requesting a revision', () => {
 });
 
 describe('re-delivering a revision', () => {
+  it('keeps the last delivery downloadable while the revision is with the editor', async () => {
+    const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    const { orderId, kitchen } = await aCompletedOrder(photographer, editor);
+    await waitFor(
+      async () => (await db().download.get({ orderId, kind: 'edited' }).go()).data,
+      (d) => d?.status === 'ready',
+      30_000,
+    );
+    expect((await request(photographer, orderId, { note: 'Warmer light' })).status).toBe(201);
+    await anEditedUpload(orderId, editor, 'kitchen.jpg');
+
+    const link = await as(photographer).get(`/api/orders/${orderId}/download-completed`);
+    expect(link.status).toBe(200);
+    const view = link.body as Extract<CompletedDownloadView, { status: 'ready' }>;
+    const entries = await unzip(Buffer.from(await (await fetch(view.url)).arrayBuffer()));
+    // The zip the photographer already had: the first kitchen.jpg, not the one being re-edited.
+    expect(entries.get('kitchen.jpg')!.equals(kitchen.bytes)).toBe(true);
+    expect((await as(editor).get(`/api/orders/${orderId}/download-completed`)).status).toBe(403);
+  });
+
   it('needs a new edited file, replaces the file of the same name, rebuilds the zip and books no second earning', async () => {
     const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
     const { orderId, kitchen, porch } = await aCompletedOrder(photographer, editor);

@@ -52,3 +52,23 @@ export const zipHandOver = async ({
     fileCount: images.length,
   };
 };
+
+/**
+ * The zip as it was last built, whatever files it was built from: while a completed order is back
+ * with its editor for a revision, the photographer keeps the delivery they already had. Null when
+ * no zip is ready.
+ */
+export const lastBuiltZip = async ({
+  orderId,
+  kind,
+  filename,
+}: {
+  orderId: string;
+  kind: DownloadKind;
+  filename: string;
+}): Promise<CompletedDownloadView | null> => {
+  const download = await getDownload(orderId, kind);
+  if (download?.status !== 'ready' || !download.zipKey) return null;
+  const url = await zipDownloadUrl(s3(), { bucket: photosBucket(), key: download.zipKey, filename });
+  return { status: 'ready', url, filename, sizeBytes: download.sizeBytes ?? 0, fileCount: download.fileCount ?? 0 };
+};

@@ -1,4 +1,5 @@
 import { pairEditedImageInput } from '@marketplace/events/orders';
+import { imageUrls } from '../../adapters/image-urls';
 import { getOrder, listImages, toImageView } from '../../data/orders';
 import { pairEditedImage, withPairings } from '../../data/pairings';
 import { NotFound } from '../../http/errors';
@@ -14,6 +15,9 @@ export const handler = http({ params: orderParams, body: pairEditedImageInput },
   const order = await getOrder(params.id);
   if (!order || order.editorId !== user.userId) throw new NotFound('Order not found');
   await pairEditedImage({ order, editorId: user.userId, editedKey: body.editedKey, originalKey: body.originalKey });
-  const images = withPairings((await listImages(order.orderId)).map(toImageView));
-  return ok({ image: images.find((image) => image.kind === 'edited' && image.key === body.editedKey) });
+  const records = await listImages(order.orderId);
+  const image = withPairings(records.map(toImageView)).find((i) => i.kind === 'edited' && i.key === body.editedKey);
+  const record = records.find((r) => r.kind === 'edited' && r.key === body.editedKey);
+  // The same URLs the images list answers, so a browser that puts this answer in its cache keeps the thumbnail.
+  return ok({ image: image && record ? { ...image, ...(await imageUrls(record)) } : image });
 });

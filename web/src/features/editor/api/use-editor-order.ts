@@ -1,4 +1,4 @@
-import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import type { OrderDetailView } from '@marketplace/events/orders';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -29,12 +29,6 @@ export function useEditorOrder(orderId: string | undefined) {
     focusThrottleInterval: 2_000,
     dedupingInterval: 2_000,
   });
-}
-
-/** The order's files: the photographer's originals and the editor's deliveries. */
-export function useOrderImages(orderId: string | undefined) {
-  const { user } = useAuth();
-  return useSWR<{ images: OrderImageView[] }>(user && orderId ? [editorOrderUrls(orderId).images, user.uid] : null);
 }
 
 /** 'Mark Complete': sends the notes, then the dashboard's assignments and stats are asked for afresh. */

@@ -35,6 +35,10 @@ function OrderActionsPanel({ order }: { order: OrderDetailView }) {
         {order.status === 'completed' && (
           <DownloadEditedPhotosButton order={order} label="Download Edited Photos" size="md" fullWidth />
         )}
+        {/* While a revision is with the editor, the delivery the photographer already had stays theirs. */}
+        {order.status === 'revision_requested' && (
+          <DownloadEditedPhotosButton order={order} label="Download Last Delivery" size="md" fullWidth />
+        )}
         <RevisionRequestAction order={order} />
         {order.status === 'pending_payment' && (
           <Button
