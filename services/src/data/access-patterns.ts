@@ -66,7 +66,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'One order with its images, events and downloads in one Query',
     entity: 'order',
     index: 'byId',
-    key: 'orderId (collection orderDetail: order, orderImage, orderEvent, download)',
+    key: 'orderId (collection orderDetail: order, orderImage, orderRevision, orderEvent, download)',
   },
   {
     question:
@@ -116,6 +116,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     entity: 'orderImage',
     index: 'byOrder',
     key: 'orderId -> kind, key',
+  },
+  {
+    question: "An order's revision rounds, first to last (read with the order's detail)",
+    entity: 'orderRevision',
+    index: 'byOrder',
+    key: 'orderId -> round (zero-padded)',
   },
   {
     question: "An order's activity log in time order",
