@@ -8,14 +8,13 @@ import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import type { OrderEventMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import exifr from 'exifr';
 import { logger } from '../adapters/logger';
 import { NotAPicture, PREVIEW_LONG_SIDE, type Renditions, renderRenditions } from '../adapters/renditions';
 import { photosBucket, s3 } from '../adapters/s3';
 import { getImage, type ImageRef, recordThumbnail, type ThumbnailResult } from '../data/thumbnails';
 import { findEmbeddedJpegs, longSide } from '../domain/embedded-jpeg';
-import { orderEventFromStreamRecord } from './outbox-message';
+import { orderEventConsumer } from './outbox-message';
 
 /**
  * Makes the thumbnail (about 400 px on the long side) and the preview (about 2048 px) of every
@@ -166,23 +165,13 @@ export const makeThumbnails = async (ref: ImageRef) => {
   return (await recordThumbnail(ref, result)) ? result.thumbnail : ('already-made' as const);
 };
 
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      const orderEvent = orderEventFromStreamRecord(record.body);
-      const image = orderEvent ? imageOf(orderEvent) : null;
-      if (!image) {
-        // A message that is no upload event will never succeed: log it rather than retry it.
-        logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
-        continue;
-      }
-      const outcome = await makeThumbnails(image);
-      logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
-    } catch (error) {
-      logger.error('thumbnail not made', { messageId: record.messageId, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
+export const handler = orderEventConsumer('making a thumbnail', async (orderEvent, record) => {
+  const image = imageOf(orderEvent);
+  if (!image) {
+    // Not an upload event: it will never succeed, so it is logged rather than retried.
+    logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
+    return;
   }
-  return { batchItemFailures };
-};
+  const outcome = await makeThumbnails(image);
+  logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
+});

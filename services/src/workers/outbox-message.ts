@@ -1,5 +1,7 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { type OrderEventMessage, orderEventMessage } from '@marketplace/events/order-events';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { logger } from '../adapters/logger';
 
 /**
  * A queue message carried from the outbox by a pipe is the DynamoDB stream record itself (what
@@ -23,3 +25,28 @@ export const orderEventFromStreamRecord = (body: string): OrderEventMessage | nu
   });
   return parsed.success ? parsed.data : null;
 };
+
+/**
+ * An SQS handler for queues of outbox records: each message's order event goes to `handle` in
+ * turn. A message that is no order event will never succeed, so it is logged and let go rather
+ * than retried; a message whose handling throws is reported on its own, so SQS redelivers only it.
+ */
+export const orderEventConsumer =
+  (name: string, handle: (event: OrderEventMessage, record: SQSRecord) => Promise<unknown>) =>
+  async (event: SQSEvent): Promise<SQSBatchResponse> => {
+    const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+    for (const record of event.Records) {
+      try {
+        const orderEvent = orderEventFromStreamRecord(record.body);
+        if (!orderEvent) {
+          logger.error('dropping a message that is not an order event', { messageId: record.messageId });
+          continue;
+        }
+        await handle(orderEvent, record);
+      } catch (error) {
+        logger.error(`${name} failed`, { messageId: record.messageId, error: error as Error });
+        batchItemFailures.push({ itemIdentifier: record.messageId });
+      }
+    }
+    return { batchItemFailures };
+  };

@@ -1,5 +1,4 @@
 import type { OrderEventMessage } from '@marketplace/events/order-events';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { type EmailMessage, sendEmail } from '../adapters/email';
 import { logger } from '../adapters/logger';
 import { config } from '../config';
@@ -16,7 +15,7 @@ import {
   receiptEmail,
   revisionRequestedEmail,
 } from '../domain/notification-emails';
-import { orderEventFromStreamRecord } from './outbox-message';
+import { orderEventConsumer } from './outbox-message';
 
 /**
  * Emails the photographer and the editor at each step of an order: the outbox records of
@@ -25,24 +24,6 @@ import { orderEventFromStreamRecord } from './outbox-message';
  * record is delivered (data/notification-marks). A message that can never be sent (no order, no
  * recipient) is logged and dropped; a send SES refused is reported so SQS delivers it again.
  */
-export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
-  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
-  for (const record of event.Records) {
-    try {
-      const orderEvent = orderEventFromStreamRecord(record.body);
-      if (!orderEvent) {
-        logger.error('dropping a message that is not an order event', { messageId: record.messageId });
-        continue;
-      }
-      await notifyOnce(orderEvent);
-    } catch (error) {
-      logger.error('notification not sent', { messageId: record.messageId, error: error as Error });
-      batchItemFailures.push({ itemIdentifier: record.messageId });
-    }
-  }
-  return { batchItemFailures };
-};
-
 export const notifyOnce = async (event: OrderEventMessage) => {
   const email = await notificationFor(event);
   if (!email) return 'nothing-to-send' as const;
@@ -174,3 +155,5 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
       return skip(`no email for ${event.eventType}`);
   }
 };
+
+export const handler = orderEventConsumer('sending a notification', notifyOnce);

@@ -1,11 +1,10 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
 import { IconArrowsHorizontal } from '@tabler/icons-react';
-import { useState } from 'react';
-import { BeforeAfterModal, photoPairs } from '../../../components/photos/BeforeAfterModal';
+import { photoPairs } from '../../../components/photos/BeforeAfterModal';
 import { PhotoGrid } from '../../../components/photos/PhotoGrid';
-import { PhotoLightbox, viewablePhotos } from '../../../components/photos/PhotoLightbox';
 import { ThumbnailTile } from '../../../components/photos/ThumbnailTile';
+import { usePhotoViewers } from '../../../components/photos/use-photo-viewers';
 import { useOrderImages } from '../../../lib/order-images';
 
 /** An order has been delivered once the editor completed it (a revision round keeps the delivery). */
@@ -17,13 +16,13 @@ function PhotoCard({
   onCompare,
 }: {
   image: OrderImageView;
-  onOpen: () => void;
+  onOpen?: (() => void) | undefined;
   onCompare?: (() => void) | undefined;
 }) {
   return (
     <Paper component="li" withBorder p={6} radius="md">
       <Stack gap={6}>
-        <ThumbnailTile image={image} onOpen={onOpen} />
+        <ThumbnailTile image={image} {...(onOpen ? { onOpen } : {})} />
         <Text fz="xs" fw={500} truncate="end" title={image.filename} px={2}>
           {image.filename}
         </Text>
@@ -61,8 +60,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
  */
 export function OrderGallery({ order }: { order: OrderDetailView }) {
   const { data, error, isLoading } = useOrderImages(order.id);
-  const [lightbox, setLightbox] = useState<{ photos: OrderImageView[]; index: number } | null>(null);
-  const [compareIndex, setCompareIndex] = useState<number | null>(null);
+  const { lightboxOpener, compareOpener, viewers } = usePhotoViewers();
   const delivered = isDelivered(order);
 
   if (order.photographerUploadCount === 0 && order.editorUploadCount === 0) return null;
@@ -72,28 +70,20 @@ export function OrderGallery({ order }: { order: OrderDetailView }) {
   const edited = delivered ? data.images.filter((image) => image.kind === 'edited') : [];
   const originals = data.images.filter((image) => image.kind === 'original');
   const pairs = photoPairs(data.images).filter((pair) => edited.includes(pair.edited));
-  const open = (list: OrderImageView[], image: OrderImageView) => {
-    const photos = viewablePhotos(list);
-    const index = photos.indexOf(image);
-    if (index >= 0) setLightbox({ photos, index });
-  };
 
   return (
     <>
       {edited.length > 0 && (
         <Section id="edited-photos-heading" title={`Edited Photos (${edited.length})`}>
           <PhotoGrid label="Edited photos">
-            {edited.map((image) => {
-              const pairIndex = pairs.findIndex((pair) => pair.edited === image);
-              return (
-                <PhotoCard
-                  key={image.key}
-                  image={image}
-                  onOpen={() => open(edited, image)}
-                  onCompare={pairIndex >= 0 ? () => setCompareIndex(pairIndex) : undefined}
-                />
-              );
-            })}
+            {edited.map((image) => (
+              <PhotoCard
+                key={image.key}
+                image={image}
+                onOpen={lightboxOpener(edited, image)}
+                onCompare={compareOpener(pairs, image)}
+              />
+            ))}
           </PhotoGrid>
         </Section>
       )}
@@ -101,22 +91,12 @@ export function OrderGallery({ order }: { order: OrderDetailView }) {
         <Section id="original-photos-heading" title={`Your Photos (${originals.length})`}>
           <PhotoGrid label="Your photos" min={140}>
             {originals.map((image) => (
-              <PhotoCard key={image.key} image={image} onOpen={() => open(originals, image)} />
+              <PhotoCard key={image.key} image={image} onOpen={lightboxOpener(originals, image)} />
             ))}
           </PhotoGrid>
         </Section>
       )}
-      <PhotoLightbox
-        photos={lightbox?.photos ?? []}
-        index={lightbox?.index ?? null}
-        onClose={() => setLightbox(null)}
-      />
-      <BeforeAfterModal
-        pairs={pairs}
-        index={compareIndex}
-        onIndexChange={setCompareIndex}
-        onClose={() => setCompareIndex(null)}
-      />
+      {viewers(pairs)}
     </>
   );
 }

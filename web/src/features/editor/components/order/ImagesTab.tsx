@@ -2,10 +2,9 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } fro
 import { EDITOR_NOTES_MAX } from '@marketplace/events/editor-orders';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
 import { IconArrowsHorizontal } from '@tabler/icons-react';
-import { useState } from 'react';
-import { BeforeAfterModal, photoPairs } from '../../../../components/photos/BeforeAfterModal';
+import { photoPairs } from '../../../../components/photos/BeforeAfterModal';
 import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
-import { PhotoLightbox, viewablePhotos } from '../../../../components/photos/PhotoLightbox';
+import { usePhotoViewers } from '../../../../components/photos/use-photo-viewers';
 import { useOrderImages } from '../../../../lib/order-images';
 import { usePairEditedImage } from '../../api/pair-edited-image';
 import { DownloadAllOriginalsButton } from './DownloadAllOriginalsButton';
@@ -72,18 +71,12 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
   // Edited files go up while the order is in progress or back for a revision.
   const working = order.status === 'in_progress' || order.status === 'revision_requested';
   const pairEditedImage = usePairEditedImage(order.id);
-  const [lightbox, setLightbox] = useState<{ photos: OrderImageView[]; index: number } | null>(null);
-  const [compareIndex, setCompareIndex] = useState<number | null>(null);
+  const { lightboxOpener, compareOpener, viewers } = usePhotoViewers();
 
   const { groups, ungrouped } = sceneGroups(originals);
   // The lightbox steps through the originals in the order the grid shows them.
   const originalsShown = [...groups.flatMap((group) => group.images), ...ungrouped];
   const pairs = photoPairs(data?.images ?? []);
-  const open = (list: OrderImageView[], image: OrderImageView) => {
-    const photos = viewablePhotos(list);
-    const index = photos.indexOf(image);
-    return index < 0 ? undefined : () => setLightbox({ photos, index });
-  };
 
   const filesState = (files: OrderImageView[], emptyText: string, grid: () => React.ReactNode) => {
     if (isLoading) return <Loader size="sm" aria-label="Loading files" />;
@@ -95,7 +88,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
   const originalTiles = (images: OrderImageView[], label: string) => (
     <PhotoGrid label={label} min={200}>
       {images.map((image) => (
-        <FileTile key={image.key} image={image} onOpen={open(originalsShown, image)} />
+        <FileTile key={image.key} image={image} onOpen={lightboxOpener(originalsShown, image)} />
       ))}
     </PhotoGrid>
   );
@@ -127,9 +120,9 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
   const editedGrid = () => (
     <PhotoGrid label="Delivered files" min={200}>
       {edited.map((image) => {
-        const pairIndex = pairs.findIndex((pair) => pair.edited === image);
+        const compare = compareOpener(pairs, image);
         return (
-          <FileTile key={image.key} image={image} onOpen={open(edited, image)}>
+          <FileTile key={image.key} image={image} onOpen={lightboxOpener(edited, image)}>
             <Stack gap={6}>
               <PairingControl
                 image={image}
@@ -137,11 +130,11 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
                 canChange={canPairIn.includes(order.status)}
                 onPair={pairEditedImage}
               />
-              {pairIndex >= 0 && (
+              {compare && (
                 <Button
                   size="compact-sm"
                   variant="light"
-                  onClick={() => setCompareIndex(pairIndex)}
+                  onClick={compare}
                   aria-label={`Compare ${image.filename} before and after`}
                   leftSection={<IconArrowsHorizontal size={14} aria-hidden="true" />}
                 >
@@ -191,17 +184,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
           readOnly={!working}
         />
       </Paper>
-      <PhotoLightbox
-        photos={lightbox?.photos ?? []}
-        index={lightbox?.index ?? null}
-        onClose={() => setLightbox(null)}
-      />
-      <BeforeAfterModal
-        pairs={pairs}
-        index={compareIndex}
-        onIndexChange={setCompareIndex}
-        onClose={() => setCompareIndex(null)}
-      />
+      {viewers(pairs)}
     </Stack>
   );
 }
