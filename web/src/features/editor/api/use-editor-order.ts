@@ -10,7 +10,6 @@ const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId
 
 export const editorOrderUrls = (orderId: string) => ({
   order: orderPath(orderId),
-  images: `${orderPath(orderId)}/images`,
   downloadAll: `${orderPath(orderId)}/images/download-all`,
   events: `${orderPath(orderId)}/events`,
   complete: `${orderPath(orderId)}/complete`,

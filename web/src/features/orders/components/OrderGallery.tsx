@@ -1,7 +1,7 @@
-import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
-import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { photoPairs } from '../../../components/photos/BeforeAfterModal';
+import { CompareButton } from '../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../components/photos/PhotoGrid';
 import { ThumbnailTile } from '../../../components/photos/ThumbnailTile';
 import { usePhotoViewers } from '../../../components/photos/use-photo-viewers';
@@ -26,17 +26,7 @@ function PhotoCard({
         <Text fz="xs" fw={500} truncate="end" title={image.filename} px={2}>
           {image.filename}
         </Text>
-        {onCompare && (
-          <Button
-            size="compact-sm"
-            variant="light"
-            onClick={onCompare}
-            aria-label={`Compare ${image.filename} before and after`}
-            leftSection={<IconArrowsHorizontal size={14} aria-hidden="true" />}
-          >
-            Compare
-          </Button>
-        )}
+        {onCompare && <CompareButton filename={image.filename} onClick={onCompare} />}
       </Stack>
     </Paper>
   );

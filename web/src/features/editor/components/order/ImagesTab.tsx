@@ -1,8 +1,8 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { EDITOR_NOTES_MAX } from '@marketplace/events/editor-orders';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
-import { IconArrowsHorizontal } from '@tabler/icons-react';
 import { photoPairs } from '../../../../components/photos/BeforeAfterModal';
+import { CompareButton } from '../../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
 import { usePhotoViewers } from '../../../../components/photos/use-photo-viewers';
 import { useOrderImages } from '../../../../lib/order-images';
@@ -130,17 +130,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
                 canChange={canPairIn.includes(order.status)}
                 onPair={pairEditedImage}
               />
-              {compare && (
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  onClick={compare}
-                  aria-label={`Compare ${image.filename} before and after`}
-                  leftSection={<IconArrowsHorizontal size={14} aria-hidden="true" />}
-                >
-                  Compare
-                </Button>
-              )}
+              {compare && <CompareButton filename={image.filename} onClick={compare} />}
             </Stack>
           </FileTile>
         );
