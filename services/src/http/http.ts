@@ -86,12 +86,17 @@ const jsonErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayPro
   },
 });
 
+/** A route's handler, carrying the schemas it validates with (tests generate hostile input from them). */
+export type RouteHandler<S extends Schemas = Schemas> = ReturnType<
+  typeof middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>
+> & { inputSchemas: S };
+
 const stack = <S extends Schemas, U>(
   schemas: S,
   handle: Handler<S, U>,
   resolveUser: (event: ApiEvent, access: Access) => Promise<U>,
-) =>
-  middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
+): RouteHandler<S> => {
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(jsonErrors())
     .handler(async (event, context: Context) => {
@@ -107,6 +112,8 @@ const stack = <S extends Schemas, U>(
       const user = await resolveUser(event as ApiEvent, access);
       return handle({ params, query, body, user, event, requestId: context.awsRequestId } as Request<S, U>);
     });
+  return Object.assign(handler, { inputSchemas: schemas });
+};
 
 const signedInUser = async (event: ApiEvent, access: Access): Promise<CurrentUser> => {
   // API Gateway's JWT authorizer has already checked the token; no claims means no authorizer ran.
