@@ -19,6 +19,7 @@ const slowQueueingRoute: RouteDefinition = {
   path: '/api/fixtures/slow',
   handler: 'system/health',
   allow: ['admin'],
+  records: 'none',
   grants: ['queue:order-events'],
   timeoutSeconds: 25,
 };

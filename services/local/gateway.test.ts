@@ -6,11 +6,19 @@ import { createGateway } from './gateway';
 
 /** The gateway with routes whose handlers echo the event they were given. */
 const testRoutes: RouteDefinition[] = [
-  { method: 'GET', path: '/api/orders/{id}', handler: 'by-id', allow: 'signed-in', grants: [] },
-  { method: 'GET', path: '/api/orders/available', handler: 'available', allow: 'public', grants: [] },
-  { method: 'POST', path: '/api/slow', handler: 'slow', allow: 'public', grants: [], timeoutSeconds: 0.2 },
-  { method: 'POST', path: '/api/broken', handler: 'broken', allow: 'public', grants: [] },
-  { method: 'ANY', path: '/api/{proxy+}', handler: 'fallback', allow: 'public', grants: [] },
+  { method: 'GET', path: '/api/orders/{id}', handler: 'by-id', allow: 'signed-in', records: 'none', grants: [] },
+  { method: 'GET', path: '/api/orders/available', handler: 'available', allow: 'public', records: 'none', grants: [] },
+  {
+    method: 'POST',
+    path: '/api/slow',
+    handler: 'slow',
+    allow: 'public',
+    records: 'none',
+    grants: [],
+    timeoutSeconds: 0.2,
+  },
+  { method: 'POST', path: '/api/broken', handler: 'broken', allow: 'public', records: 'none', grants: [] },
+  { method: 'ANY', path: '/api/{proxy+}', handler: 'fallback', allow: 'public', records: 'none', grants: [] },
 ];
 
 let base = '';

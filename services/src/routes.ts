@@ -24,11 +24,28 @@ export type Grant =
   /** Firebase Admin with a service account: disabling and re-enabling sign-in of deleted users. */
   | 'identity:admin';
 
+/**
+ * On whose records each allowed caller may act. 'none': the path names no record (a list of the
+ * caller's own, a create, a public call). Otherwise, per role: the photographer's own order, the
+ * order assigned to the editor (claimed, or given to them by an admin), an order offered to the
+ * editor (paid and open, or assigned to them), any record (admin). A caller the route allows but
+ * who has none of these to the record is told it does not exist (404), so ids leak nothing.
+ */
+export type RecordAccess =
+  | 'none'
+  | {
+      readonly photographer?: 'own';
+      readonly editor?: 'assigned' | 'offered' | 'assigned-or-offered';
+      readonly admin?: 'any';
+    };
+
 export interface RouteDefinition {
   method: HttpMethod;
   path: `/api/${string}`;
   handler: string;
   allow: Access;
+  /** Required: the authorization matrix test derives every expected answer from allow and records. */
+  records: RecordAccess;
   grants: readonly Grant[];
   /** Keep the body as sent (webhook signatures are computed over the raw bytes). */
   rawBody?: boolean;
@@ -48,143 +65,281 @@ const readWrite = ['table:read', 'table:write'] as const;
 const photographers = ['photographer'] as const satisfies readonly Role[];
 const editors = ['editor'] as const satisfies readonly Role[];
 const admins = ['admin'] as const satisfies readonly Role[];
+const none = 'none';
+const ownOrder = { photographer: 'own' } as const;
+const assignedOrder = { editor: 'assigned' } as const;
+const offeredOrder = { editor: 'offered' } as const;
+/** canViewOrder: the photographer's own, the editor's assigned or offered, any for admins. */
+const visibleOrder = { photographer: 'own', editor: 'assigned-or-offered', admin: 'any' } as const;
+const anyRecord = { admin: 'any' } as const;
 
 export const routes: readonly RouteDefinition[] = [
-  route('GET', '/api/health', 'system/health', { allow: 'public', grants: read }),
+  route('GET', '/api/health', 'system/health', { allow: 'public', records: none, grants: read }),
   // Every signed-in route writes: the first request of a new identity creates its user record.
-  route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', grants: readWrite }),
-  route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', grants: readWrite }),
-  route('GET', '/api/orders/job-types', 'orders/list-job-types', { allow: marketplaceRoles, grants: readWrite }),
+  route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', records: none, grants: readWrite }),
+  route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', records: none, grants: readWrite }),
+  route('GET', '/api/orders/job-types', 'orders/list-job-types', {
+    allow: marketplaceRoles,
+    records: none,
+    grants: readWrite,
+  }),
   // The photographer's journey: order, upload straight to S3, pay, follow, download, rate.
   route('POST', '/api/orders', 'orders/create-order', {
     allow: photographers,
+    records: none,
     grants: [...readWrite, 'stripe'],
     timeoutSeconds: 15,
   }),
   // For API clients: the whole order in one multipart request (small files only, see docs/decisions.md).
   route('POST', '/api/orders/with-files', 'orders/create-order-with-files', {
     allow: photographers,
+    records: none,
     grants: [...readWrite, 'photos:write', 'stripe'],
     timeoutSeconds: 29,
   }),
-  route('GET', '/api/orders/my', 'orders/list-my-orders', { allow: photographers, grants: readWrite }),
-  route('GET', '/api/orders/{id}', 'orders/get-order', { allow: marketplaceRoles, grants: readWrite }),
+  route('GET', '/api/orders/my', 'orders/list-my-orders', { allow: photographers, records: none, grants: readWrite }),
+  route('GET', '/api/orders/{id}', 'orders/get-order', {
+    allow: marketplaceRoles,
+    records: visibleOrder,
+    grants: readWrite,
+  }),
   // Each image with presigned GETs of its thumbnail and preview.
   route('GET', '/api/orders/{id}/images', 'orders/list-order-images', {
     allow: marketplaceRoles,
+    records: visibleOrder,
     grants: [...readWrite, 'photos:read'],
   }),
   route('POST', '/api/orders/{id}/uploads/sign', 'uploads/sign-upload', {
     allow: photographers,
+    records: ownOrder,
     // Presigned requests act with this function's own permissions.
     grants: [...readWrite, 'photos:read', 'photos:write'],
   }),
   route('POST', '/api/orders/{id}/uploads/complete', 'uploads/register-upload', {
     allow: photographers,
+    records: ownOrder,
     grants: [...readWrite, 'photos:read'],
   }),
   route('GET', '/api/orders/{id}/payment', 'payments/get-order-payment', {
     allow: photographers,
+    records: ownOrder,
     grants: [...readWrite, 'stripe'],
   }),
   route('POST', '/api/orders/{id}/payment-success', 'payments/confirm-payment', {
     allow: photographers,
+    records: ownOrder,
     grants: [...readWrite, 'stripe'],
   }),
   route('POST', '/api/webhooks/stripe', 'payments/stripe-webhook', {
     allow: 'public',
+    records: none,
     grants: [...readWrite, 'stripe'],
     rawBody: true,
   }),
   route('GET', '/api/orders/{id}/download-completed', 'downloads/download-completed', {
     allow: photographers,
+    records: ownOrder,
     grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
   }),
-  route('POST', '/api/orders/{id}/rate', 'orders/rate-order', { allow: photographers, grants: readWrite }),
+  route('POST', '/api/orders/{id}/rate', 'orders/rate-order', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
   // Delivery you can see: a revision round back to the editor, and the editor's fix of a before/after pairing.
-  route('POST', '/api/orders/{id}/revisions', 'orders/request-revision', { allow: photographers, grants: readWrite }),
-  route('PATCH', '/api/orders/{id}/pairings', 'orders/pair-edited-image', { allow: editors, grants: readWrite }),
-  route('GET', '/api/stats/photographer', 'stats/photographer-stats', { allow: photographers, grants: readWrite }),
+  route('POST', '/api/orders/{id}/revisions', 'orders/request-revision', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('PATCH', '/api/orders/{id}/pairings', 'orders/pair-edited-image', {
+    allow: editors,
+    records: assignedOrder,
+    grants: readWrite,
+  }),
+  route('GET', '/api/stats/photographer', 'stats/photographer-stats', {
+    allow: photographers,
+    records: none,
+    grants: readWrite,
+  }),
   // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
   route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {
     allow: admins,
+    records: none,
     grants: [...readWrite, 'email:send'],
   }),
-  route('GET', '/api/auth/verify-invitation', 'auth/verify-invitation', { allow: 'public', grants: read }),
-  route('POST', '/api/auth/complete-signup', 'auth/complete-signup', { allow: 'public', grants: readWrite }),
+  route('GET', '/api/auth/verify-invitation', 'auth/verify-invitation', {
+    allow: 'public',
+    records: none,
+    grants: read,
+  }),
+  route('POST', '/api/auth/complete-signup', 'auth/complete-signup', {
+    allow: 'public',
+    records: none,
+    grants: readWrite,
+  }),
   // The editor's journey: available orders, claim, originals, delivery, completion, earnings.
-  route('GET', '/api/orders/available', 'orders/list-available-orders', { allow: editors, grants: readWrite }),
-  route('GET', '/api/orders/my-assignments', 'orders/list-my-assignments', { allow: editors, grants: readWrite }),
-  route('POST', '/api/orders/{id}/claim', 'orders/claim-order', { allow: editors, grants: readWrite }),
-  route('POST', '/api/orders/{id}/complete', 'orders/complete-order', { allow: editors, grants: readWrite }),
-  route('GET', '/api/orders/{id}/events', 'orders/list-order-events', { allow: marketplaceRoles, grants: readWrite }),
+  route('GET', '/api/orders/available', 'orders/list-available-orders', {
+    allow: editors,
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/orders/my-assignments', 'orders/list-my-assignments', {
+    allow: editors,
+    records: none,
+    grants: readWrite,
+  }),
+  route('POST', '/api/orders/{id}/claim', 'orders/claim-order', {
+    allow: editors,
+    records: offeredOrder,
+    grants: readWrite,
+  }),
+  route('POST', '/api/orders/{id}/complete', 'orders/complete-order', {
+    allow: editors,
+    records: assignedOrder,
+    grants: readWrite,
+  }),
+  route('GET', '/api/orders/{id}/events', 'orders/list-order-events', {
+    allow: marketplaceRoles,
+    records: visibleOrder,
+    grants: readWrite,
+  }),
   route('GET', '/api/orders/{id}/images/download-all', 'downloads/download-originals', {
     allow: editors,
+    records: assignedOrder,
     grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
   }),
   route('POST', '/api/orders/{id}/edited-uploads/sign', 'uploads/sign-edited-upload', {
     allow: editors,
+    records: assignedOrder,
     grants: [...readWrite, 'photos:read', 'photos:write'],
   }),
   route('POST', '/api/orders/{id}/edited-uploads/complete', 'uploads/register-edited-upload', {
     allow: editors,
+    records: assignedOrder,
     grants: [...readWrite, 'photos:read'],
   }),
   // For small files and API clients: one edited file in a multipart body (field editedImage).
   route('POST', '/api/orders/{id}/images/upload', 'uploads/upload-edited-image', {
     allow: editors,
+    records: assignedOrder,
     grants: [...readWrite, 'photos:write'],
     timeoutSeconds: 29,
   }),
-  route('GET', '/api/stats/editor', 'stats/editor-stats', { allow: editors, grants: readWrite }),
+  route('GET', '/api/stats/editor', 'stats/editor-stats', { allow: editors, records: none, grants: readWrite }),
   // The admin console: orders and assignment, refunds, users and roles, editors, job types, feedback.
-  route('GET', '/api/orders/admin/all', 'admin/list-orders', { allow: admins, grants: readWrite }),
-  route('PATCH', '/api/orders/admin/{id}/assign', 'admin/assign-order', { allow: admins, grants: readWrite }),
-  route('DELETE', '/api/orders/admin/{id}/unassign', 'admin/unassign-order', { allow: admins, grants: readWrite }),
+  route('GET', '/api/orders/admin/all', 'admin/list-orders', { allow: admins, records: none, grants: readWrite }),
+  route('PATCH', '/api/orders/admin/{id}/assign', 'admin/assign-order', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('DELETE', '/api/orders/admin/{id}/unassign', 'admin/unassign-order', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
   route('POST', '/api/orders/admin/bulk-assign', 'admin/bulk-assign-orders', {
     allow: admins,
+    records: anyRecord,
     grants: readWrite,
     timeoutSeconds: 29,
   }),
   route('POST', '/api/orders/admin/{id}/cancel', 'admin/cancel-order', {
     allow: admins,
+    records: anyRecord,
     grants: [...readWrite, 'stripe'],
     timeoutSeconds: 15,
   }),
-  route('GET', '/api/admin/users', 'admin/list-users', { allow: admins, grants: readWrite }),
-  route('PATCH', '/api/admin/users/{id}/role', 'admin/set-user-role', { allow: admins, grants: readWrite }),
-  route('POST', '/api/admin/users/{id}/roles', 'admin/add-user-role', { allow: admins, grants: readWrite }),
-  route('DELETE', '/api/admin/users/{id}/roles/{role}', 'admin/remove-user-role', { allow: admins, grants: readWrite }),
+  route('GET', '/api/admin/users', 'admin/list-users', { allow: admins, records: none, grants: readWrite }),
+  route('PATCH', '/api/admin/users/{id}/role', 'admin/set-user-role', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('POST', '/api/admin/users/{id}/roles', 'admin/add-user-role', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('DELETE', '/api/admin/users/{id}/roles/{role}', 'admin/remove-user-role', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
   route('PATCH', '/api/admin/users/{id}/deactivate', 'admin/deactivate-user', {
     allow: admins,
+    records: anyRecord,
     grants: [...readWrite, 'identity:admin'],
   }),
   route('PATCH', '/api/admin/users/{id}/reactivate', 'admin/reactivate-user', {
     allow: admins,
+    records: anyRecord,
     grants: [...readWrite, 'identity:admin'],
   }),
   route('DELETE', '/api/admin/users/{id}', 'admin/delete-user', {
     allow: admins,
+    records: anyRecord,
     grants: [...readWrite, 'identity:admin'],
   }),
-  route('GET', '/api/admin/invited-users', 'admin/list-invited-users', { allow: admins, grants: readWrite }),
-  route('GET', '/api/admin/check-email/{email}', 'admin/check-email', { allow: admins, grants: readWrite }),
-  route('GET', '/api/admin/editors', 'admin/list-editors', { allow: admins, grants: readWrite }),
-  route('PATCH', '/api/admin/editors/{id}/rates', 'admin/update-editor-rates', { allow: admins, grants: readWrite }),
-  route('PUT', '/api/admin/editors/{id}/rates', 'admin/replace-editor-rates', { allow: admins, grants: readWrite }),
-  route('GET', '/api/admin/editors/{id}/stats', 'admin/editor-stats', { allow: admins, grants: readWrite }),
-  route('GET', '/api/admin/editors/{id}/payouts', 'admin/list-editor-payouts', { allow: admins, grants: readWrite }),
-  route('POST', '/api/admin/editors/{id}/payouts', 'admin/record-editor-payout', { allow: admins, grants: readWrite }),
-  route('GET', '/api/admin/job-types', 'admin/list-job-types', { allow: admins, grants: readWrite }),
-  route('POST', '/api/admin/job-types', 'admin/create-job-type', { allow: admins, grants: readWrite }),
-  route('PATCH', '/api/admin/job-types/{id}', 'admin/update-job-type', { allow: admins, grants: readWrite }),
-  route('GET', '/api/feedback/all', 'feedback/list-all-feedback', { allow: admins, grants: readWrite }),
-  route('GET', '/api/feedback/stats', 'feedback/feedback-stats', { allow: admins, grants: readWrite }),
-  route('PUT', '/api/feedback/{id}', 'feedback/update-feedback', { allow: admins, grants: readWrite }),
-  route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', grants: readWrite }),
-  route('GET', '/api/feedback/my', 'feedback/list-my-feedback', { allow: 'signed-in', grants: readWrite }),
+  route('GET', '/api/admin/invited-users', 'admin/list-invited-users', {
+    allow: admins,
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/admin/check-email/{email}', 'admin/check-email', {
+    allow: admins,
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/admin/editors', 'admin/list-editors', { allow: admins, records: none, grants: readWrite }),
+  route('PATCH', '/api/admin/editors/{id}/rates', 'admin/update-editor-rates', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('PUT', '/api/admin/editors/{id}/rates', 'admin/replace-editor-rates', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('GET', '/api/admin/editors/{id}/stats', 'admin/editor-stats', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('GET', '/api/admin/editors/{id}/payouts', 'admin/list-editor-payouts', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('POST', '/api/admin/editors/{id}/payouts', 'admin/record-editor-payout', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('GET', '/api/admin/job-types', 'admin/list-job-types', { allow: admins, records: none, grants: readWrite }),
+  route('POST', '/api/admin/job-types', 'admin/create-job-type', { allow: admins, records: none, grants: readWrite }),
+  route('PATCH', '/api/admin/job-types/{id}', 'admin/update-job-type', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('GET', '/api/feedback/all', 'feedback/list-all-feedback', { allow: admins, records: none, grants: readWrite }),
+  route('GET', '/api/feedback/stats', 'feedback/feedback-stats', { allow: admins, records: none, grants: readWrite }),
+  route('PUT', '/api/feedback/{id}', 'feedback/update-feedback', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', records: none, grants: readWrite }),
+  route('GET', '/api/feedback/my', 'feedback/list-my-feedback', {
+    allow: 'signed-in',
+    records: none,
+    grants: readWrite,
+  }),
   // Last resort for any other /api path, so an unknown route answers our JSON 404 in the cloud too.
-  route('ANY', '/api/{proxy+}', 'system/not-found', { allow: 'public', grants: [] }),
+  route('ANY', '/api/{proxy+}', 'system/not-found', { allow: 'public', records: none, grants: [] }),
 ];
 
 /** API Gateway's route key, e.g. "GET /api/orders/{id}": how a handler finds its own entry. */
