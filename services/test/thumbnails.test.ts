@@ -330,13 +330,13 @@ describe('the thumbnail worker', () => {
     expect(await storedRenditions(order.orderId)).toHaveLength(2);
   });
 
-  it('reports a file missing from storage as a failure to retry, recording nothing', async () => {
+  it('makes a placeholder for a file no longer in storage instead of retrying it', async () => {
     const photographer = await aPhotographer();
     const order = await anOrder(photographer, 1);
     const { key, record } = await aQuietImage(order, 'gone.jpg', null);
-    const response = await deliver(record);
-    expect(response.batchItemFailures).toHaveLength(1);
-    expect((await imageOf(order.orderId, key))?.thumbnail).toBeUndefined();
+    expect((await deliver(record)).batchItemFailures).toEqual([]);
+    expect((await imageOf(order.orderId, key))?.thumbnail).toBe('placeholder');
+    expect(await storedRenditions(order.orderId)).toEqual([]);
   });
 
   it('makes a placeholder for a picture whose header claims more pixels than it may decode', async () => {

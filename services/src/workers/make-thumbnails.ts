@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import type { OrderEventMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
@@ -20,7 +20,8 @@ import { orderEventConsumer } from './outbox-message';
  * Makes the thumbnail (about 400 px on the long side) and the preview (about 2048 px) of every
  * uploaded original and edited file, from the outbox's image_uploaded and edited_image_uploaded
  * records the event log forwards. RAW files are drawn from the largest JPEG preview the camera
- * embedded; archives and anything that cannot be read get a placeholder. An image whose
+ * embedded; archives, anything that cannot be read and an original no longer in storage get a
+ * placeholder. An image whose
  * thumbnail is already recorded is skipped, so a redelivered event makes nothing twice.
  */
 
@@ -60,7 +61,6 @@ const imageOf = (event: OrderEventMessage): ImageRef | null => {
 };
 
 const getObject = async (key: string, range?: string) => {
-  // A missing object throws (NoSuchKey): the message is retried, as S3 may not show a new object yet.
   const object = await s3().send(new GetObjectCommand({ Bucket: photosBucket(), Key: key, Range: range }));
   const size = Number(object.ContentRange?.split('/')[1] ?? object.ContentLength ?? 0);
   return { body: object.Body as Readable & { transformToByteArray(): Promise<Uint8Array> }, size };
@@ -130,6 +130,12 @@ const render = async (image: ImageRef & { filename: string; size: number }) => {
     return RAW_EXTENSIONS.has(extension) ? await renderRawPreview(image.key) : await renderPicture(image.key);
   } catch (error) {
     if (error instanceof NotAPicture) return null;
+    // The image is recorded only once its upload has finished and S3 reads after writes, so a missing
+    // object was deleted since: a retry would fail the same way until the dead-letter queue.
+    if (error instanceof NoSuchKey) {
+      logger.warn('the uploaded file is no longer in storage; a placeholder instead', { key: image.key });
+      return null;
+    }
     throw error;
   }
 };
