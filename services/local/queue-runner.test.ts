@@ -3,7 +3,7 @@ import { SendMessageBatchCommand, SendMessageCommand, SQSClient } from '@aws-sdk
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WorkerDefinition } from '../src/workers';
-import { LocalQueueRunner } from './queue-runner';
+import { type DeadLetterAlarm, LocalQueueRunner } from './queue-runner';
 
 const worker = (overrides: Partial<WorkerDefinition> = {}): WorkerDefinition => ({
   queue: 'order-events',
@@ -90,6 +90,35 @@ describe('the local queue runner', () => {
 
     expect(receives).toBe(3);
     expect(queues.deadLetters('order-events').map((m) => m.body)).toEqual(['poison']);
+  });
+
+  it('raises an alarm naming the queue, the message and its receives when it is dead-lettered', async () => {
+    const raised: DeadLetterAlarm[] = [];
+    runner = new LocalQueueRunner({
+      workers: [worker({ maxReceiveCount: 2 })],
+      loadHandler: async () =>
+        (async (event: SQSEvent) => ({
+          batchItemFailures: event.Records.map((r) => ({ itemIdentifier: r.messageId })),
+        })) as never,
+      onDeadLetter: (alarm) => raised.push(alarm),
+      pollIntervalMs: 20,
+    }).start();
+    const sent = runner.send('order-events', 'poison');
+
+    await runner.whenIdle();
+    await settle(50);
+
+    expect(raised).toEqual([
+      expect.objectContaining({
+        queue: 'order-events',
+        deadLetterQueue: 'order-events-dlq',
+        messageId: sent.messageId,
+        receiveCount: 2,
+        maxReceiveCount: 2,
+        body: 'poison',
+      }),
+    ]);
+    expect(runner.deadLetterAlarms()).toEqual(raised);
   });
 
   it('does not deliver a message again while it is invisible', async () => {

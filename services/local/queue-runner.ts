@@ -19,6 +19,22 @@ interface QueuedMessage {
   receiveCount: number;
   firstReceivedAt?: number;
   visibleAt: number;
+  /** Being handled right now: its visibility timeout is running, and nothing may shorten it. */
+  handling?: boolean;
+}
+
+/**
+ * What the cloud's alarm on a dead-letter queue reports (infra: one CloudWatch alarm per
+ * dead-letter queue, at one visible message): raised here the moment a message lands there.
+ */
+export interface DeadLetterAlarm {
+  queue: string;
+  deadLetterQueue: string;
+  messageId: string;
+  receiveCount: number;
+  maxReceiveCount: number;
+  body: string;
+  raisedAt: string;
 }
 
 interface Queue {
@@ -30,6 +46,8 @@ interface Queue {
   inFlight: number;
 }
 
+const SENT_MESSAGES_KEPT = 5000;
+
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
 
 export class LocalQueueRunner {
@@ -37,14 +55,23 @@ export class LocalQueueRunner {
   private timer: NodeJS.Timeout | undefined;
   private server: http.Server | undefined;
   private readonly idleWaiters: (() => void)[] = [];
-  /** Fault injection for tests: the next N sends are refused, as a throttled or failing SQS would. */
-  private failingSends = 0;
+  /**
+   * Fault injection for tests: the next N sends (to one queue, or to any) are refused, as a
+   * throttled or failing SQS would.
+   */
+  private failingSends: { count: number; queue?: string; bodyContains?: string } = { count: 0 };
+  private injectedSendFailures = 0;
+  private readonly alarms: DeadLetterAlarm[] = [];
+  /** The latest messages sent, for tests to count what reached a queue (duplicates included). */
+  private readonly sent: { queue: string; messageId: string; body: string; sentAt: number }[] = [];
 
   constructor(
     private readonly options: {
       workers: readonly WorkerDefinition[];
       loadHandler: (worker: WorkerDefinition) => Promise<SqsHandler>;
       onError?: (error: unknown, worker: WorkerDefinition) => void;
+      /** Told of each message moved to a dead-letter queue; by default a line on stderr. */
+      onDeadLetter?: (alarm: DeadLetterAlarm) => void;
       pollIntervalMs?: number;
     },
   ) {
@@ -69,6 +96,8 @@ export class LocalQueueRunner {
       visibleAt: Date.now(),
     };
     queue.messages.push(message);
+    this.sent.push({ queue: queueName, messageId: message.messageId, body, sentAt: message.sentAt });
+    if (this.sent.length > SENT_MESSAGES_KEPT) this.sent.shift();
     return message;
   }
 
@@ -79,6 +108,24 @@ export class LocalQueueRunner {
 
   deadLetters(queueName: string) {
     return [...(this.queues.get(queueName)?.deadLetters ?? [])];
+  }
+
+  /** Every dead-letter alarm raised so far, oldest first. */
+  deadLetterAlarms() {
+    return [...this.alarms];
+  }
+
+  /**
+   * Makes the messages of a queue that wait out a visibility timeout visible now, as if that time
+   * had passed (tests cannot wait the zip queue's 16 minutes). Messages being handled keep theirs.
+   */
+  expireVisibility(queueName: string, bodyContains = '') {
+    const now = Date.now();
+    const waiting = (this.queues.get(queueName)?.messages ?? []).filter(
+      (m) => m.visibleAt > now && !m.handling && m.body.includes(bodyContains),
+    );
+    for (const message of waiting) message.visibleAt = now;
+    return waiting.length;
   }
 
   start() {
@@ -114,11 +161,32 @@ export class LocalQueueRunner {
       )) {
         queue.messages.splice(queue.messages.indexOf(message), 1);
         queue.deadLetters.push(message);
+        this.raiseDeadLetterAlarm(queue, worker, message);
       }
       const batch = queue.messages.filter((m) => m.visibleAt <= now).slice(0, worker.batchSize);
       if (batch.length > 0) void this.deliver(queue, worker, batch);
     }
     if (this.isIdle()) for (const wake of this.idleWaiters.splice(0)) wake();
+  }
+
+  private raiseDeadLetterAlarm(queue: Queue, worker: WorkerDefinition, message: QueuedMessage) {
+    const alarm: DeadLetterAlarm = {
+      queue: queue.name,
+      deadLetterQueue: `${queue.name}-dlq`,
+      messageId: message.messageId,
+      receiveCount: message.receiveCount,
+      maxReceiveCount: worker.maxReceiveCount,
+      body: message.body,
+      raisedAt: new Date().toISOString(),
+    };
+    this.alarms.push(alarm);
+    const report =
+      this.options.onDeadLetter ??
+      ((a: DeadLetterAlarm) =>
+        console.error(
+          `ALARM: message ${a.messageId} of the ${a.queue} queue moved to ${a.deadLetterQueue} after ${a.receiveCount} receives (maxReceiveCount ${a.maxReceiveCount})`,
+        ));
+    report(alarm);
   }
 
   private async deliver(queue: Queue, worker: WorkerDefinition, batch: QueuedMessage[]) {
@@ -128,6 +196,7 @@ export class LocalQueueRunner {
       message.firstReceivedAt ??= now;
       message.visibleAt = now + worker.visibilityTimeoutSeconds * 1000;
       message.receiptHandle = randomUUID();
+      message.handling = true;
     }
     queue.inFlight += 1;
     try {
@@ -140,6 +209,7 @@ export class LocalQueueRunner {
       // A thrown handler fails the whole batch: every message comes back after its visibility timeout.
       this.options.onError?.(error, worker);
     } finally {
+      for (const message of batch) message.handling = false;
       queue.inFlight -= 1;
     }
   }
@@ -162,19 +232,23 @@ export class LocalQueueRunner {
           const queueName = String(input.QueueUrl ?? '')
             .split('/')
             .pop();
-          if (action !== 'Local.FailNextSends' && (!queueName || !this.queues.has(queueName))) {
+          // Not SQS actions: local controls for tests (faults, the passing of time, the alarms raised).
+          if (action.startsWith('Local.')) return reply(...this.control(action, input, queueName));
+          if (!queueName || !this.queues.has(queueName)) {
             return reply(400, {
               __type: 'com.amazonaws.sqs#QueueDoesNotExist',
               message: 'The specified queue does not exist.',
             });
           }
-          // Not an SQS action: lets a test make the next sends fail (the outbox must survive that).
-          if (action === 'Local.FailNextSends') {
-            this.failingSends = Number(input.Count ?? 1);
-            return reply(200, { FailingSends: this.failingSends });
-          }
-          if ((action === 'SendMessage' || action === 'SendMessageBatch') && this.failingSends > 0) {
-            this.failingSends -= 1;
+          const failing = this.failingSends;
+          if (
+            (action === 'SendMessage' || action === 'SendMessageBatch') &&
+            failing.count > 0 &&
+            (!failing.queue || failing.queue === queueName) &&
+            (!failing.bodyContains || raw.includes(failing.bodyContains))
+          ) {
+            failing.count -= 1;
+            this.injectedSendFailures += 1;
             return reply(500, { __type: 'com.amazonaws.sqs#InternalError', message: 'Injected failure' });
           }
           if (action === 'SendMessage') {
@@ -202,6 +276,48 @@ export class LocalQueueRunner {
       });
     });
     return new Promise<void>((resolve) => this.server?.listen(port, '127.0.0.1', resolve));
+  }
+
+  /**
+   * Local.FailNextSends {Count, QueueUrl?, BodyContains?}: the next Count sends (to that queue, of
+   * messages holding that text) fail. The SDK retries a failed send twice itself: it takes three
+   * failures in a row before the sender sees one.
+   * Local.ExpireVisibility {QueueUrl, BodyContains?}: that queue's waiting messages (holding that
+   * text) are visible again now.
+   * Local.Sent {QueueUrl?, BodyContains?}: the messages sent lately (to that queue, holding that text).
+   * Local.Status: the injected failures so far and left, and every dead-letter alarm raised.
+   */
+  private control(action: string, input: Record<string, unknown>, queueName: string | undefined): [number, unknown] {
+    const known = queueName !== undefined && this.queues.has(queueName);
+    if (action === 'Local.FailNextSends') {
+      if (input.QueueUrl !== undefined && !known) return [400, { message: `No local queue named ${queueName}` }];
+      this.failingSends = {
+        count: Number(input.Count ?? 1),
+        ...(input.QueueUrl ? { queue: queueName } : {}),
+        ...(input.BodyContains ? { bodyContains: String(input.BodyContains) } : {}),
+      };
+      return [200, { FailingSends: this.failingSends.count }];
+    }
+    if (action === 'Local.ExpireVisibility') {
+      if (!known) return [400, { message: `No local queue named ${queueName}` }];
+      return [200, { Released: this.expireVisibility(queueName, String(input.BodyContains ?? '')) }];
+    }
+    if (action === 'Local.Sent') {
+      const text = String(input.BodyContains ?? '');
+      const messages = this.sent.filter((m) => (!input.QueueUrl || m.queue === queueName) && m.body.includes(text));
+      return [200, { Messages: messages }];
+    }
+    if (action === 'Local.Status') {
+      return [
+        200,
+        {
+          FailingSends: this.failingSends.count,
+          InjectedSendFailures: this.injectedSendFailures,
+          DeadLetterAlarms: this.deadLetterAlarms(),
+        },
+      ];
+    }
+    return [400, { __type: 'com.amazonaws.sqs#UnsupportedOperation', message: `${action} is not a local control` }];
   }
 
   async stop() {

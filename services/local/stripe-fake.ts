@@ -10,6 +10,15 @@ import http from 'node:http';
  * Test cards (as `payment_method`, or a card number in `payment_method_data[card][number]`):
  * pm_card_visa / 4242424242424242 succeed; pm_card_chargeDeclined / 4000000000000002 are declined;
  * pm_card_chargeDeclinedInsufficientFunds / 4000000000009995 are declined for insufficient funds.
+ *
+ * Faults, for tests (local only, never part of Stripe's API): `POST /__faults` with
+ * `{method?, path, match?, status?, times?, when?}` makes the next `times` requests to that path
+ * (whose form params include `match`) answer `status` (500) with Stripe's api_error body. `when`
+ * is "before" (the default: nothing runs, as an outage in front of the API) or "after" (the
+ * request runs and its answer is lost, so a retry with the same idempotency key gets the replay).
+ * A fault on the path `webhooks` drops that many delivery attempts of events whose object matches
+ * (as if our webhook route were unreachable; Stripe gives up after its attempts).
+ * `GET /__faults` lists the faults left and the requests seen; `DELETE /__faults` clears both.
  */
 export interface StripeFakeOptions {
   port: number;
@@ -68,6 +77,28 @@ interface Answer {
 }
 
 type Caller = { kind: 'secret' } | { kind: 'publishable' };
+
+export interface StripeFault {
+  method?: string;
+  path: string;
+  /** Only requests whose (top-level) form params hold these values. */
+  match?: Record<string, string>;
+  status: number;
+  times: number;
+  when: 'before' | 'after';
+}
+
+/** One request as the fake saw it, for tests to check what the SDK sent and retried. */
+export interface SeenRequest {
+  method: string;
+  path: string;
+  idempotencyKey?: string;
+  status: number;
+  replayed: boolean;
+  injected: boolean;
+}
+
+const SEEN_REQUESTS_KEPT = 500;
 
 const WEBHOOK_ATTEMPTS = 5;
 const WEBHOOK_FIRST_RETRY_MS = 200;
@@ -174,6 +205,58 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
   const idempotent = new Map<string, { route: string; answer: Answer }>();
   const pendingDeliveries = new Set<NodeJS.Timeout>();
   let closed = false;
+  let faults: StripeFault[] = [];
+  const seen: SeenRequest[] = [];
+
+  /** The first fault that applies to this request, used up by one. */
+  const takeFault = (method: string, path: string, params: Params) => {
+    const fault = faults.find(
+      (f) =>
+        f.times > 0 &&
+        f.path === path &&
+        (!f.method || f.method.toUpperCase() === method) &&
+        Object.entries(f.match ?? {}).every(([key, value]) => String(params[key]) === value),
+    );
+    if (!fault) return undefined;
+    fault.times -= 1;
+    faults = faults.filter((f) => f.times > 0);
+    return fault;
+  };
+
+  const injectedError = (status: number): Answer =>
+    stripeError(status, {
+      type: 'api_error',
+      message: 'An injected fault: the fake answered as if Stripe had an error on its side.',
+    });
+
+  /** The local-only control endpoint: faults to add, list or clear. */
+  const controlFaults = (method: string, body: string): Answer => {
+    if (method === 'GET') return { status: 200, body: { faults, requests: seen } };
+    if (method === 'DELETE') {
+      faults = [];
+      seen.length = 0;
+      return { status: 200, body: { faults } };
+    }
+    if (method !== 'POST') return invalidRequest(`${method} /__faults is not served`, {}, 405);
+    let input: Partial<StripeFault>;
+    try {
+      input = JSON.parse(body || '{}');
+    } catch {
+      return invalidRequest('The fault must be JSON');
+    }
+    if (typeof input.path !== 'string' || !(input.path.startsWith('/v1/') || input.path === 'webhooks')) {
+      return invalidRequest('A fault needs the path it applies to, such as /v1/payment_intents or webhooks');
+    }
+    faults.push({
+      ...(input.method ? { method: String(input.method) } : {}),
+      path: input.path,
+      ...(input.match ? { match: input.match } : {}),
+      status: Number(input.status ?? 500),
+      times: Number(input.times ?? 1),
+      when: input.when === 'after' ? 'after' : 'before',
+    });
+    return { status: 200, body: { faults } };
+  };
 
   const signedHeader = (payload: string) => {
     const t = nowSeconds();
@@ -197,7 +280,9 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     const attempt = async (n: number) => {
       if (closed) return;
       let outcome: string;
+      const dropped = takeFault('POST', 'webhooks', object as Params);
       try {
+        if (dropped) throw new Error(`an injected fault (${dropped.status})`);
         const response = await fetch(webhookUrl, {
           method: 'POST',
           headers: {
@@ -504,6 +589,12 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         return;
       }
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (url.pathname === '/__faults') {
+        const control = controlFaults(method, Buffer.concat(chunks).toString('utf8'));
+        res.writeHead(control.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(control.body));
+        return;
+      }
       const params = {
         ...parseStripeForm(url.search.slice(1)),
         ...parseStripeForm(Buffer.concat(chunks).toString('utf8')),
@@ -511,10 +602,15 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       const idempotencyKey = method === 'POST' ? req.headers['idempotency-key']?.toString() : undefined;
       const routeName = `${method} ${url.pathname}`;
       const caller = callerOf(req, params);
-      const replay = idempotencyKey && !isAnswer(caller) ? idempotent.get(idempotencyKey) : undefined;
+      const fault = isAnswer(caller) ? undefined : takeFault(method, url.pathname, params);
+      const replay =
+        idempotencyKey && !isAnswer(caller) && fault?.when !== 'before' ? idempotent.get(idempotencyKey) : undefined;
       let answer: Answer;
       if (isAnswer(caller)) {
         answer = caller;
+      } else if (fault?.when === 'before') {
+        // Nothing ran and nothing is kept under the idempotency key: the retry runs for real.
+        answer = injectedError(fault.status);
       } else if (replay && replay.route !== routeName) {
         answer = invalidRequest(
           `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${replay.route}' vs '${routeName}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
@@ -527,13 +623,24 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         // Stripe keeps the first result of a key, a declined card included, and replays it.
         if (idempotencyKey) idempotent.set(idempotencyKey, { route: routeName, answer: structuredClone(answer) });
       }
+      // "after": the request ran (and its result is kept under its key), but its answer is lost.
+      if (fault?.when === 'after') answer = injectedError(fault.status);
+      seen.push({
+        method,
+        path: url.pathname,
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+        status: answer.status,
+        replayed: !!replay && !fault,
+        injected: !!fault,
+      });
+      if (seen.length > SEEN_REQUESTS_KEPT) seen.shift();
       res.writeHead(answer.status, {
         ...cors,
         'content-type': 'application/json',
         'request-id': randomId('req', 14),
         'stripe-version': API_VERSION,
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        ...(replay ? { 'idempotent-replayed': 'true' } : {}),
+        ...(replay && !fault ? { 'idempotent-replayed': 'true' } : {}),
       });
       res.end(JSON.stringify(answer.body));
     });

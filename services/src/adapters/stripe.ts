@@ -1,5 +1,7 @@
 import Stripe from 'stripe';
 import { config } from '../config';
+import { HttpError } from '../http/errors';
+import { logger } from './logger';
 
 /**
  * Stripe, or the local fake that speaks Stripe's API: only the host differs, by configuration.
@@ -64,19 +66,39 @@ export const createOrderPaymentIntent = async ({
   orderNumber: number;
   amountCents: number;
 }) =>
-  (await stripe()).paymentIntents.create(
-    {
-      amount: amountCents,
-      currency: 'usd',
-      automatic_payment_methods: { enabled: true },
-      description: `Photo editing order #${orderNumber}`,
-      metadata: { orderId, orderNumber: String(orderNumber) },
-    },
-    { idempotencyKey: `order-${orderId}-payment-intent` },
+  unlessStripeIsDown(
+    'Card payments are not available right now. Nothing was charged; please try again in a moment.',
+    async () =>
+      (await stripe()).paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: 'usd',
+          automatic_payment_methods: { enabled: true },
+          description: `Photo editing order #${orderNumber}`,
+          metadata: { orderId, orderNumber: String(orderNumber) },
+        },
+        { idempotencyKey: `order-${orderId}-payment-intent` },
+      ),
   );
 
 export const retrievePaymentIntent = async (paymentIntentId: string) =>
-  (await stripe()).paymentIntents.retrieve(paymentIntentId);
+  unlessStripeIsDown(
+    'Your payment could not be checked with the card provider just now. Please try again in a moment.',
+    async () => (await stripe()).paymentIntents.retrieve(paymentIntentId),
+  );
+
+/** Stripe failing on its side or unreachable, after the SDK's own retries: the caller may just try again. */
+const STRIPE_DOWN = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
+
+const unlessStripeIsDown = async <T>(message: string, call: () => Promise<T>): Promise<T> => {
+  try {
+    return await call();
+  } catch (error) {
+    if (!STRIPE_DOWN.has((error as { type?: string } | undefined)?.type ?? '')) throw error;
+    logger.error('stripe unavailable', { error: error as Error });
+    throw new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
+  }
+};
 
 /**
  * The event Stripe signed, or null when the signature does not verify over these exact bytes
