@@ -25,6 +25,13 @@ describe('decideAccess', () => {
     expect(decideAccess(['admin'], { ...suspended, status: 'verified' })).toBe('allowed');
   });
 
+  it('gives an invited user no role before sign-up verifies them', () => {
+    const invited = { roles: ['editor'] as const, isActive: true, status: 'invited' as const };
+    expect(decideAccess(['editor'], invited)).toBe('role-missing');
+    expect(decideAccess('signed-in', invited)).toBe('allowed');
+    expect(decideAccess(['editor'], { ...invited, status: 'verified' })).toBe('allowed');
+  });
+
   it('lets a signed-in user with no roles reach signed-in routes but not marketplace routes', () => {
     const roleless = { roles: [], isActive: true };
     expect(decideAccess('signed-in', roleless)).toBe('allowed');

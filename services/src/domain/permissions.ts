@@ -25,5 +25,7 @@ export const decideAccess = (access: Access, caller: Standing | null): AccessDec
   if (!caller) return 'sign-in-required';
   if (isShutOut(caller)) return 'deactivated';
   if (access === 'signed-in') return 'allowed';
+  // An invited editor holds no role until sign-up has verified the account (complete-signup).
+  if (caller.status === 'invited') return 'role-missing';
   return access.some((role) => caller.roles.includes(role)) ? 'allowed' : 'role-missing';
 };

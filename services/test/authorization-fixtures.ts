@@ -1,0 +1,277 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { type CreateOrderResponse, editedPrefix, originalsPrefix } from '@marketplace/events/orders';
+import type { Role } from '@marketplace/events/roles';
+import { ulid } from 'ulid';
+import { assignOrder } from '../src/data/admin-assignment';
+import { createInvitation } from '../src/data/invitations';
+import {
+  claimOrder,
+  completeOrder,
+  createOrder,
+  getOrder,
+  markOrderPaid,
+  nextOrderNumber,
+  type OrderRecord,
+  registerEdited,
+} from '../src/data/orders';
+import {
+  aNewAccount,
+  aPhotographer,
+  as,
+  aUserWithRoles,
+  call,
+  forgedToken,
+  type TestAccount,
+  uniqueEmail,
+} from './support';
+
+/**
+ * The callers and records the authorization matrix walks: real accounts at the auth emulator and
+ * real orders in every state a route needs, made through the data layer where the API would take
+ * a whole journey, and through the API where a real Stripe payment intent is needed.
+ */
+export type CallerName =
+  | 'anonymous'
+  | 'forged token'
+  | 'expired token'
+  | 'photographer A'
+  | 'photographer B'
+  | 'editor A'
+  | 'editor B'
+  | 'invited editor'
+  | 'admin'
+  | 'deactivated user'
+  | 'suspended user';
+
+export interface Caller {
+  name: CallerName;
+  /** Absent for the anonymous caller. */
+  token?: string;
+  /** 'bad-token': no token, or one the authorizer refuses; 'deactivated': deleted or suspended by an admin. */
+  standing: 'bad-token' | 'active' | 'deactivated';
+  uid: string;
+  roles: readonly Role[];
+}
+
+const EDITOR_RATE_CENTS = 50;
+const bucket = () => process.env.PHOTOS_BUCKET!;
+const storage = () => new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
+
+export const putObject = (key: string, bytes: Buffer = randomBytes(300)) =>
+  storage().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes, ContentType: 'image/jpeg' }));
+
+const expectStatus = (what: string, response: { status: number; body: unknown }, status: number) => {
+  if (response.status !== status) {
+    throw new Error(`${what}: expected ${status}, got ${response.status} ${JSON.stringify(response.body)}`);
+  }
+  return response.body;
+};
+
+/** A paid order open to every editor, with one original in storage. */
+const aPaidOrder = async (photographer: TestAccount) => {
+  const orderId = ulid();
+  const paymentIntentId = `pi_test_${orderId}`;
+  const order = await createOrder({
+    orderId,
+    orderNumber: await nextOrderNumber(),
+    photographer: { userId: photographer.uid, name: 'Matrix Photographer' },
+    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
+    input: { photoCount: 1 },
+    totalAmountCents: 800,
+    stripePaymentIntentId: paymentIntentId,
+  });
+  await markOrderPaid({ orderId, paymentIntentId, amountCents: order.totalAmountCents, via: 'webhook' });
+  return (await getOrder(orderId))!;
+};
+
+/** Claimed by the editor, with one edited file in storage and registered. */
+const anOrderInProgress = async (photographer: TestAccount, editor: TestAccount) => {
+  const { orderId } = await aPaidOrder(photographer);
+  await claimOrder({
+    orderId,
+    editor: { userId: editor.uid, name: 'Matrix Editor', email: editor.email },
+    rateCents: EDITOR_RATE_CENTS,
+  });
+  const editedKey = `${editedPrefix(orderId)}${randomUUID()}-room.jpg`;
+  const bytes = randomBytes(400);
+  await putObject(editedKey, bytes);
+  await registerEdited({
+    order: (await getOrder(orderId))!,
+    editorId: editor.uid,
+    key: editedKey,
+    filename: 'room.jpg',
+    size: bytes.length,
+    lastModified: new Date().toISOString(),
+  });
+  return { order: (await getOrder(orderId))!, editedKey };
+};
+
+const aCompletedOrder = async (photographer: TestAccount, editor: TestAccount) => {
+  const { order } = await anOrderInProgress(photographer, editor);
+  await completeOrder({ orderId: order.orderId, editorId: editor.uid });
+  return (await getOrder(order.orderId))!;
+};
+
+/** An order awaiting payment with a real payment intent at the Stripe fake and its one photo uploaded. */
+const anOrderAwaitingPayment = async (photographer: TestAccount) => {
+  const created = expectStatus(
+    'create order',
+    await as(photographer).post('/api/orders', { jobTypeId: 'hdr', photoCount: 1 }),
+    201,
+  ) as CreateOrderResponse;
+  const orderId = created.order.id;
+  const originalKey = `${originalsPrefix(orderId)}${randomUUID()}-front.jpg`;
+  await putObject(originalKey);
+  expectStatus(
+    'register original',
+    await as(photographer).post(`/api/orders/${orderId}/uploads/complete`, { key: originalKey, filename: 'front.jpg' }),
+    200,
+  );
+  return { order: (await getOrder(orderId))!, originalKey };
+};
+
+export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
+
+/** Every caller, and every record a route of the table needs for an allowed caller to succeed. */
+export const buildFixture = async () => {
+  const [photographerA, photographerB, editorA, editorB, admin, deactivated, suspended] = await Promise.all([
+    aPhotographer({ displayName: 'Photographer A' }),
+    aPhotographer({ displayName: 'Photographer B' }),
+    aUserWithRoles(['editor'], { displayName: 'Editor A' }),
+    aUserWithRoles(['editor'], { displayName: 'Editor B' }),
+    aUserWithRoles(['admin'], { displayName: 'Admin' }),
+    // Both working roles, so every 403 it gets comes from its deletion, not from a missing role.
+    aUserWithRoles(['photographer', 'editor'], { displayName: 'Deleted User' }),
+    aUserWithRoles(['photographer', 'editor'], { displayName: 'Suspended User' }),
+  ]);
+  // Accounts an admin route changes, one per destructive route, so no caller is spoiled.
+  const [setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget] =
+    await Promise.all([
+      aPhotographer(),
+      aPhotographer(),
+      aUserWithRoles(['photographer', 'editor']),
+      aPhotographer(),
+      aPhotographer(),
+      aPhotographer(),
+    ]);
+  for (const account of [deactivated, reactivateTarget]) {
+    expectStatus(
+      'delete user',
+      await call(`/api/admin/users/${account.uid}`, { method: 'DELETE', token: admin.token }),
+      200,
+    );
+  }
+  expectStatus('suspend user', await as(admin).patch(`/api/admin/users/${suspended.uid}/deactivate`), 200);
+
+  // Invited, not signed up: a pending invitation for this email, and a Firebase account with it
+  // whose first request made it an ordinary photographer (the editor role comes only with sign-up).
+  const invitedEmail = uniqueEmail('invited');
+  const invitation = await createInvitation({
+    email: invitedEmail,
+    displayName: 'Invited Editor',
+    jobTypeRates: [{ jobTypeId: 'hdr', ratePerPhotoCents: 60 }],
+    invitedBy: admin.uid,
+  });
+  const invited = await aNewAccount({ email: invitedEmail, displayName: 'Invited Editor' });
+  expectStatus('first sign-in of the invited editor', await as(invited).get('/api/auth/me'), 200);
+
+  const [claimed, toComplete, toRate, toRevise, awaitingPayment, toCancel] = await Promise.all([
+    anOrderInProgress(photographerA, editorA),
+    anOrderInProgress(photographerA, editorA),
+    aCompletedOrder(photographerA, editorA),
+    aCompletedOrder(photographerA, editorA),
+    anOrderAwaitingPayment(photographerA),
+    anOrderAwaitingPayment(photographerA),
+  ]);
+  const [openForOthers, openForEditorA, openForEditorB, toAssign, toBulkAssign, toUnassign] = await Promise.all([
+    aPaidOrder(photographerA),
+    aPaidOrder(photographerA),
+    aPaidOrder(photographerA),
+    aPaidOrder(photographerA),
+    aPaidOrder(photographerA),
+    aPaidOrder(photographerA),
+  ]);
+  await assignOrder({ orderId: toUnassign.orderId, editorId: editorB.uid, adminId: admin.uid });
+
+  // An edited file in storage, not registered yet, for the registration route.
+  const unregisteredEditedKey = `${editedPrefix(claimed.order.orderId)}${randomUUID()}-late.jpg`;
+  await putObject(unregisteredEditedKey);
+
+  const jobType = expectStatus(
+    'create job type',
+    await as(admin).post('/api/admin/job-types', { name: `Matrix ${randomUUID().slice(0, 8)}` }),
+    201,
+  ) as { id: string };
+  const feedback = expectStatus(
+    'submit feedback',
+    await as(photographerA).post('/api/feedback', { type: 'general', message: 'The matrix left a note here.' }),
+    201,
+  ) as { id: string };
+
+  const signedIn = (name: CallerName, account: TestAccount, roles: Role[]): Caller => ({
+    name,
+    token: account.token,
+    standing: 'active',
+    uid: account.uid,
+    roles,
+  });
+  const now = Math.floor(Date.now() / 1000);
+  const callers: Caller[] = [
+    { name: 'anonymous', standing: 'bad-token', uid: '', roles: [] },
+    {
+      // A token of another Firebase project for photographer A: wrong issuer and audience.
+      name: 'forged token',
+      token: forgedToken({
+        sub: photographerA.uid,
+        iss: 'https://securetoken.google.com/another-project',
+        aud: 'another-project',
+      }),
+      standing: 'bad-token',
+      uid: photographerA.uid,
+      roles: ['photographer'],
+    },
+    {
+      name: 'expired token',
+      token: forgedToken({ sub: photographerA.uid, iat: now - 7200, exp: now - 3600 }),
+      standing: 'bad-token',
+      uid: photographerA.uid,
+      roles: ['photographer'],
+    },
+    signedIn('photographer A', photographerA, ['photographer']),
+    signedIn('photographer B', photographerB, ['photographer']),
+    signedIn('editor A', editorA, ['editor']),
+    signedIn('editor B', editorB, ['editor']),
+    signedIn('invited editor', invited, ['photographer']),
+    signedIn('admin', admin, ['admin']),
+    { ...signedIn('deactivated user', deactivated, ['photographer', 'editor']), standing: 'deactivated' },
+    { ...signedIn('suspended user', suspended, ['photographer', 'editor']), standing: 'deactivated' },
+  ];
+
+  return {
+    callers,
+    accounts: { photographerA, photographerB, editorA, editorB, admin },
+    invitation: { email: invitedEmail, token: invitation.token },
+    orders: {
+      /** Photographer A's, in progress with editor A, one edited file registered. */
+      claimed: claimed.order,
+      claimedEditedKey: claimed.editedKey,
+      unregisteredEditedKey,
+      toComplete: toComplete.order,
+      toRate,
+      toRevise,
+      awaitingPayment: awaitingPayment.order,
+      awaitingPaymentOriginalKey: awaitingPayment.originalKey,
+      toCancel: toCancel.order,
+      openForOthers,
+      openForEditorA,
+      openForEditorB,
+      toAssign,
+      toBulkAssign,
+      toUnassign: (await getOrder(toUnassign.orderId))!,
+    } satisfies Record<string, OrderRecord | string>,
+    users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },
+    jobTypeId: jobType.id,
+    feedbackId: feedback.id,
+  };
+};

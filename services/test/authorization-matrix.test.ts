@@ -1,0 +1,375 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderRecord } from '../src/data/orders';
+import { type RecordAccess, type RouteDefinition, routeKey, routes } from '../src/routes';
+import { buildFixture, type Caller, type Fixture } from './authorization-fixtures';
+import { uniqueEmail } from './support';
+
+/**
+ * Every route of the table x every caller, through the local gateway, against what the route's
+ * `allow` and `records` declare: no or a bad token 401, a deactivated user 403, a role the route
+ * does not allow 403, an allowed role on a record that is not theirs 404, and otherwise an answer
+ * that is not a refusal (2xx). Public routes answer alike for every caller (their `answer`).
+ */
+interface Probe {
+  /** Defaults to the route's method (GET for ANY). */
+  method?: string;
+  path: string;
+  body?: unknown;
+  /** A multipart body, built afresh for each call. */
+  form?: () => FormData;
+  headers?: Record<string, string>;
+  /** The order the path names: the caller's relation to it decides between success and 404. */
+  order?: OrderRecord;
+  /** Public routes only: the answer every caller gets. */
+  answer?: number;
+}
+
+type Expected = number | '2xx';
+
+const aJpeg = () => new Blob([new Uint8Array(randomBytes(300))], { type: 'image/jpeg' });
+const rates = [{ jobTypeId: 'hdr', ratePerPhotoCents: 55 }];
+
+/** What each route is called with: real ids and valid input, so only authorization can refuse it. */
+const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe> => {
+  const { orders, users, accounts } = fx;
+  const claimed = orders.claimed;
+  const onClaimed =
+    (suffix: string, extra: Partial<Probe> = {}) =>
+    () => ({
+      path: `/api/orders/${claimed.orderId}${suffix}`,
+      order: claimed,
+      ...extra,
+    });
+  const newJobTypeName = `Matrix ${randomUUID().slice(0, 8)}`;
+  const invitee = uniqueEmail('matrix-invitee');
+  return {
+    'GET /api/health': () => ({ path: '/api/health', answer: 200 }),
+    'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
+    'PATCH /api/auth/profile': () => ({ path: '/api/auth/profile', body: { displayName: 'Matrix Caller' } }),
+    'GET /api/orders/job-types': () => ({ path: '/api/orders/job-types' }),
+    'POST /api/orders': () => ({ path: '/api/orders', body: { jobTypeId: 'hdr', photoCount: 1 } }),
+    'POST /api/orders/with-files': () => ({
+      path: '/api/orders/with-files',
+      form: () => {
+        const form = new FormData();
+        form.append('jobTypeId', 'hdr');
+        form.append('photoCount', '1');
+        form.append('photos', aJpeg(), 'front.jpg');
+        return form;
+      },
+    }),
+    'GET /api/orders/my': () => ({ path: '/api/orders/my' }),
+    'GET /api/orders/{id}': onClaimed(''),
+    'GET /api/orders/{id}/images': onClaimed('/images'),
+    'POST /api/orders/{id}/uploads/sign': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/uploads/sign`,
+      order: orders.awaitingPayment,
+      body: {
+        method: 'PUT',
+        key: `${originalsPrefix(orders.awaitingPayment.orderId)}${randomUUID()}-back.jpg`,
+        size: 300,
+        contentType: 'image/jpeg',
+      },
+    }),
+    'POST /api/orders/{id}/uploads/complete': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/uploads/complete`,
+      order: orders.awaitingPayment,
+      // Registered in the set-up already: registering again counts once and answers the image.
+      body: { key: orders.awaitingPaymentOriginalKey, filename: 'front.jpg' },
+    }),
+    'GET /api/orders/{id}/payment': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/payment`,
+      order: orders.awaitingPayment,
+    }),
+    'POST /api/orders/{id}/payment-success': onClaimed('/payment-success', {
+      body: { paymentIntentId: claimed.stripePaymentIntentId },
+    }),
+    'POST /api/webhooks/stripe': () => ({
+      path: '/api/webhooks/stripe',
+      headers: { 'stripe-signature': 't=1,v1=forged' },
+      body: { type: 'payment_intent.succeeded', data: { object: { metadata: { orderId: claimed.orderId } } } },
+      answer: 400,
+    }),
+    'GET /api/orders/{id}/download-completed': () => ({
+      path: `/api/orders/${orders.toRate.orderId}/download-completed`,
+      order: orders.toRate,
+    }),
+    'POST /api/orders/{id}/rate': () => ({
+      path: `/api/orders/${orders.toRate.orderId}/rate`,
+      order: orders.toRate,
+      body: { rating: 9 },
+    }),
+    'POST /api/orders/{id}/revisions': () => ({
+      path: `/api/orders/${orders.toRevise.orderId}/revisions`,
+      order: orders.toRevise,
+      body: { note: 'Brighten the kitchen, please.' },
+    }),
+    'PATCH /api/orders/{id}/pairings': onClaimed('/pairings', {
+      body: { editedKey: orders.claimedEditedKey, originalKey: null },
+    }),
+    'GET /api/stats/photographer': () => ({ path: '/api/stats/photographer' }),
+    'POST /api/admin/invite-editor': () => ({
+      path: '/api/admin/invite-editor',
+      body: { email: invitee, displayName: 'Matrix Invitee', jobTypeRates: rates },
+    }),
+    'GET /api/auth/verify-invitation': () => ({
+      path: `/api/auth/verify-invitation?${new URLSearchParams(fx.invitation)}`,
+      answer: 200,
+    }),
+    'POST /api/auth/complete-signup': (caller) => ({
+      path: '/api/auth/complete-signup',
+      // A token that was never issued: refused alike whoever asks, and nothing is consumed.
+      body: {
+        email: fx.invitation.email,
+        token: randomBytes(32).toString('base64url'),
+        firebaseUid: caller.uid || 'nobody',
+      },
+      answer: 400,
+    }),
+    'GET /api/orders/available': () => ({ path: '/api/orders/available' }),
+    'GET /api/orders/my-assignments': () => ({ path: '/api/orders/my-assignments' }),
+    'POST /api/orders/{id}/claim': (caller) => {
+      // Each editor who may claim gets an order of their own, so neither claim spoils the other.
+      const order =
+        caller.name === 'editor A'
+          ? orders.openForEditorA
+          : caller.name === 'editor B'
+            ? orders.openForEditorB
+            : orders.openForOthers;
+      return { path: `/api/orders/${order.orderId}/claim`, order };
+    },
+    'POST /api/orders/{id}/complete': () => ({
+      path: `/api/orders/${orders.toComplete.orderId}/complete`,
+      order: orders.toComplete,
+      body: { editorNotes: 'Done.' },
+    }),
+    'GET /api/orders/{id}/events': onClaimed('/events'),
+    'GET /api/orders/{id}/images/download-all': onClaimed('/images/download-all'),
+    'POST /api/orders/{id}/edited-uploads/sign': onClaimed('/edited-uploads/sign', {
+      body: {
+        method: 'PUT',
+        key: `${editedPrefix(claimed.orderId)}${randomUUID()}-sky.jpg`,
+        size: 300,
+        contentType: 'image/jpeg',
+      },
+    }),
+    'POST /api/orders/{id}/edited-uploads/complete': onClaimed('/edited-uploads/complete', {
+      body: { key: orders.unregisteredEditedKey, filename: 'late.jpg' },
+    }),
+    'POST /api/orders/{id}/images/upload': onClaimed('/images/upload', {
+      form: () => {
+        const form = new FormData();
+        form.append('editedImage', aJpeg(), 'hall.jpg');
+        return form;
+      },
+    }),
+    'GET /api/stats/editor': () => ({ path: '/api/stats/editor' }),
+    'GET /api/orders/admin/all': () => ({ path: '/api/orders/admin/all' }),
+    'PATCH /api/orders/admin/{id}/assign': () => ({
+      path: `/api/orders/admin/${orders.toAssign.orderId}/assign`,
+      order: orders.toAssign,
+      body: { editorId: accounts.editorB.uid },
+    }),
+    'DELETE /api/orders/admin/{id}/unassign': () => ({
+      path: `/api/orders/admin/${orders.toUnassign.orderId}/unassign`,
+      order: orders.toUnassign,
+    }),
+    'POST /api/orders/admin/bulk-assign': () => ({
+      path: '/api/orders/admin/bulk-assign',
+      body: { orderIds: [orders.toBulkAssign.orderId], editorId: accounts.editorB.uid },
+    }),
+    'POST /api/orders/admin/{id}/cancel': () => ({
+      path: `/api/orders/admin/${orders.toCancel.orderId}/cancel`,
+      order: orders.toCancel,
+    }),
+    'GET /api/admin/users': () => ({ path: '/api/admin/users' }),
+    'PATCH /api/admin/users/{id}/role': () => ({
+      path: `/api/admin/users/${users.setRoleTarget.uid}/role`,
+      body: { role: 'editor' },
+    }),
+    'POST /api/admin/users/{id}/roles': () => ({
+      path: `/api/admin/users/${users.addRoleTarget.uid}/roles`,
+      body: { role: 'editor' },
+    }),
+    'DELETE /api/admin/users/{id}/roles/{role}': () => ({
+      path: `/api/admin/users/${users.removeRoleTarget.uid}/roles/editor`,
+    }),
+    'PATCH /api/admin/users/{id}/deactivate': () => ({
+      path: `/api/admin/users/${users.deactivateTarget.uid}/deactivate`,
+    }),
+    'PATCH /api/admin/users/{id}/reactivate': () => ({
+      path: `/api/admin/users/${users.reactivateTarget.uid}/reactivate`,
+    }),
+    'DELETE /api/admin/users/{id}': () => ({ path: `/api/admin/users/${users.deleteTarget.uid}` }),
+    'GET /api/admin/invited-users': () => ({ path: '/api/admin/invited-users' }),
+    'GET /api/admin/check-email/{email}': () => ({
+      path: `/api/admin/check-email/${encodeURIComponent(fx.invitation.email)}`,
+    }),
+    'GET /api/admin/editors': () => ({ path: '/api/admin/editors' }),
+    'PATCH /api/admin/editors/{id}/rates': () => ({
+      path: `/api/admin/editors/${accounts.editorB.uid}/rates`,
+      body: { jobTypeRates: rates },
+    }),
+    'PUT /api/admin/editors/{id}/rates': () => ({
+      path: `/api/admin/editors/${accounts.editorB.uid}/rates`,
+      body: { jobTypeRates: rates },
+    }),
+    'GET /api/admin/editors/{id}/stats': () => ({ path: `/api/admin/editors/${accounts.editorA.uid}/stats` }),
+    'GET /api/admin/editors/{id}/payouts': () => ({ path: `/api/admin/editors/${accounts.editorA.uid}/payouts` }),
+    'POST /api/admin/editors/{id}/payouts': () => ({
+      path: `/api/admin/editors/${accounts.editorA.uid}/payouts`,
+      body: { amountCents: 1, note: 'Matrix payout' },
+    }),
+    'GET /api/admin/job-types': () => ({ path: '/api/admin/job-types' }),
+    'POST /api/admin/job-types': () => ({ path: '/api/admin/job-types', body: { name: newJobTypeName } }),
+    'PATCH /api/admin/job-types/{id}': () => ({
+      path: `/api/admin/job-types/${fx.jobTypeId}`,
+      body: { description: 'Changed by the matrix' },
+    }),
+    'GET /api/feedback/all': () => ({ path: '/api/feedback/all' }),
+    'GET /api/feedback/stats': () => ({ path: '/api/feedback/stats' }),
+    'PUT /api/feedback/{id}': () => ({ path: `/api/feedback/${fx.feedbackId}`, body: { status: 'resolved' } }),
+    'POST /api/feedback': () => ({
+      path: '/api/feedback',
+      body: { type: 'suggestion', message: 'A note from the authorization matrix.' },
+    }),
+    'GET /api/feedback/my': () => ({ path: '/api/feedback/my' }),
+    'ANY /api/{proxy+}': () => ({ path: '/api/no-such-route', answer: 404 }),
+  };
+};
+
+/** How the caller stands to an order, in the words of the route table's `records`. */
+const relationsTo = (caller: Caller, order: OrderRecord | undefined) => ({
+  own: order?.photographerId === caller.uid,
+  assigned: order?.editorId === caller.uid,
+  offered: order?.status === 'paid' && (order.pool === 'open' || order.pool === caller.uid),
+});
+
+const mayActOn = (records: Exclude<RecordAccess, 'none'>, caller: Caller, order: OrderRecord | undefined) => {
+  const relation = relationsTo(caller, order);
+  return caller.roles.some((role) => {
+    const scope = records[role];
+    if (scope === 'any') return true;
+    if (scope === 'own') return relation.own;
+    if (scope === 'assigned') return relation.assigned;
+    if (scope === 'offered') return relation.offered;
+    if (scope === 'assigned-or-offered') return relation.assigned || relation.offered;
+    return false;
+  });
+};
+
+/** The answer the route table's declaration implies for this caller. */
+const expectedAnswer = (route: RouteDefinition, caller: Caller, probe: Probe): Expected => {
+  if (route.allow === 'public') return probe.answer ?? Number.NaN;
+  if (caller.standing === 'bad-token') return 401;
+  if (caller.standing === 'deactivated') return 403;
+  if (route.allow !== 'signed-in' && !route.allow.some((role) => caller.roles.includes(role))) return 403;
+  if (route.records === 'none') return '2xx';
+  return mayActOn(route.records, caller, probe.order) ? '2xx' : 404;
+};
+
+const send = async (route: RouteDefinition, caller: Caller, probe: Probe) => {
+  const headers: Record<string, string> = { ...probe.headers };
+  if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+  let body: string | FormData | undefined;
+  if (probe.form) body = probe.form();
+  else if (probe.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(probe.body);
+  }
+  try {
+    const response = await fetch(`${process.env.API_URL}${probe.path}`, {
+      method: probe.method ?? (route.method === 'ANY' ? 'GET' : route.method),
+      headers,
+      body,
+    });
+    await response.arrayBuffer();
+    return response.status;
+  } catch {
+    return 0;
+  }
+};
+
+/** Runs the tasks a few at a time, in order of start. */
+const inParallel = async <T>(tasks: (() => Promise<T>)[], concurrency = 8) => {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return results;
+};
+
+const matches = (expected: Expected, status: number) =>
+  expected === '2xx' ? status >= 200 && status < 300 : status === expected;
+
+interface Cell {
+  route: RouteDefinition;
+  caller: Caller;
+  probe: Probe;
+  expected: Expected;
+}
+
+describe('the authorization matrix', () => {
+  let fx: Fixture;
+
+  beforeAll(async () => {
+    fx = await buildFixture();
+  }, 120_000);
+
+  it('declares for each route records only for roles it allows', () => {
+    const inconsistent = routes.flatMap((route) => {
+      if (route.records === 'none') return [];
+      if (route.allow === 'public') return [`${routeKey(route)}: a public route names no records`];
+      const allowed = route.allow === 'signed-in' ? null : route.allow;
+      return Object.keys(route.records)
+        .filter((role) => allowed && !allowed.includes(role as never))
+        .map((role) => `${routeKey(route)}: records for ${role}, which the route does not allow`);
+    });
+    expect(inconsistent).toEqual([]);
+  });
+
+  it('answers every route x every caller as the route table declares', async () => {
+    const probes = probesFor(fx);
+    const problems: string[] = [];
+    const known = new Set(routes.map(routeKey));
+    for (const key of Object.keys(probes)) {
+      if (!known.has(key)) problems.push(`${key}: a probe for a route the table no longer has`);
+    }
+    const cells: Cell[] = [];
+    for (const route of routes) {
+      const probeFor = probes[routeKey(route)];
+      if (!probeFor) {
+        problems.push(`${routeKey(route)}: no expectation in the authorization matrix; add a probe for it`);
+        continue;
+      }
+      for (const caller of fx.callers) {
+        const probe = probeFor(caller);
+        cells.push({ route, caller, probe, expected: expectedAnswer(route, caller, probe) });
+      }
+    }
+    // Refusals first: they must change nothing, so the records are still as the set-up left them
+    // when the allowed callers act on them.
+    const refusals = cells.filter((cell) => cell.expected !== '2xx');
+    const successes = cells.filter((cell) => cell.expected === '2xx');
+    const answers = [
+      ...(await inParallel(refusals.map((cell) => () => send(cell.route, cell.caller, cell.probe)))),
+      ...(await inParallel(successes.map((cell) => () => send(cell.route, cell.caller, cell.probe)))),
+    ];
+    [...refusals, ...successes].forEach((cell, i) => {
+      const got = answers[i]!;
+      if (!matches(cell.expected, got)) {
+        problems.push(
+          `${cell.route.method} ${cell.route.path}  ${cell.caller.name}: expected ${cell.expected}, got ${got}`,
+        );
+      }
+    });
+    expect(problems, `${problems.length} cells differ from the route table:\n${problems.join('\n')}`).toEqual([]);
+  }, 120_000);
+});
