@@ -61,6 +61,15 @@ const claimsAsStrings = (claims: Record<string, unknown>) =>
     ]),
   );
 
+/** A malformed escape (`%zz`, a cut UTF-8 sequence) is passed on as sent, not a crash of the gateway. */
+const decodeParameter = (raw: string) => {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+};
+
 const isTextual = (contentType: string | undefined) =>
   !contentType || /^(text\/|application\/(json|x-www-form-urlencoded|xml|.*\+json))/i.test(contentType);
 
@@ -81,7 +90,7 @@ export const createGateway = ({ routes, loadHandler, verifyToken, log }: Gateway
       const found = candidate.pattern.exec(path);
       if (!found) continue;
       const pathParameters = Object.fromEntries(
-        candidate.paramNames.map((name, i) => [name, decodeURIComponent(found[i + 1] ?? '')]),
+        candidate.paramNames.map((name, i) => [name, decodeParameter(found[i + 1] ?? '')]),
       );
       return { route: candidate.route, pathParameters };
     }
@@ -112,10 +121,13 @@ export const createGateway = ({ routes, loadHandler, verifyToken, log }: Gateway
       }
     }
 
-    const queryStringParameters: Record<string, string> = {};
+    // A Map, so keys such as `constructor` or `__proto__` are plain keys as API Gateway passes them.
+    const query = new Map<string, string>();
     for (const [key, value] of url.searchParams) {
-      queryStringParameters[key] = key in queryStringParameters ? `${queryStringParameters[key]},${value}` : value;
+      const earlier = query.get(key);
+      query.set(key, earlier === undefined ? value : `${earlier},${value}`);
     }
+    const queryStringParameters = Object.fromEntries(query);
     const textual = isTextual(headers['content-type']);
     const now = new Date();
     const requestId = randomUUID();
@@ -185,7 +197,10 @@ export const createGateway = ({ routes, loadHandler, verifyToken, log }: Gateway
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', async () => {
       const started = Date.now();
-      const result = await handle(req, Buffer.concat(chunks));
+      const result = await handle(req, Buffer.concat(chunks)).catch((error: unknown) => {
+        log?.(`${req.method} ${req.url} broke the gateway: ${(error as Error)?.stack ?? error}`);
+        return gatewayError(500, 'Internal Server Error');
+      });
       const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
       if (result.cookies?.length) headers['set-cookie'] = result.cookies;
       res.writeHead(result.statusCode ?? 200, headers);
