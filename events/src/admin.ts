@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type FeedbackView, feedbackStatuses, feedbackTypes } from './feedback';
 import { jobTypeRateInput } from './invitations';
 import type { OrderSummaryView } from './orders';
-import { type Role, role, type UserStatus } from './roles';
+import { type Role, role, type UserStatus, userStatuses } from './roles';
 
 /**
  * The admin console's contracts: the order list and assignment, refunds, users and roles,
@@ -129,14 +129,39 @@ export interface AdminUserView {
   invitedAt: string | null;
 }
 
-export const adminUsersQuery = z.object({
-  includeInactive: z
-    .enum(['true', 'false'])
-    .optional()
-    .transform((v) => v === 'true'),
-});
+export const ADMIN_USERS_PAGE_SIZE = 25;
+export const ADMIN_USERS_MAX_LIMIT = 100;
 
-export interface AdminUserListResponse {
+const flag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((v) => v === 'true');
+
+/**
+ * GET /api/admin/users: one page, newest first. Invited editors (no account yet) are listed only
+ * with includeInvited=true. `cursor` is the previous page's `nextCursor`.
+ */
+export const adminUsersQuery = z.object({
+  includeInactive: flag,
+  includeInvited: flag,
+  status: z.enum(userStatuses).optional(),
+  role: role.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
+});
+export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
+
+/** A page of a list the admin pages through (users, editors). */
+export interface AdminPage {
+  total: number;
+  totalPages: number;
+  page: number;
+  /** Pass as `cursor` with page + 1 to read the next page in one step; null on the last page. */
+  nextCursor: string | null;
+}
+
+export interface AdminUserListResponse extends AdminPage {
   users: AdminUserView[];
 }
 
@@ -179,7 +204,17 @@ export interface AdminEditorView {
   paidOutCents: number;
 }
 
-export interface AdminEditorListResponse {
+export const ADMIN_EDITORS_PAGE_SIZE = 20;
+
+/** GET /api/admin/editors: one page of editors, invited ones included, newest first. */
+export const adminEditorsQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_EDITORS_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
+});
+export type AdminEditorsQuery = z.infer<typeof adminEditorsQuery>;
+
+export interface AdminEditorListResponse extends AdminPage {
   editors: AdminEditorView[];
 }
 

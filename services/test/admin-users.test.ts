@@ -1,5 +1,6 @@
 import { DeleteTableCommand } from '@aws-sdk/client-dynamodb';
-import type { AdminUserView } from '@marketplace/events/admin';
+import type { AdminUserListResponse, AdminUsersQuery, AdminUserView } from '@marketplace/events/admin';
+import { adminUsersQuery } from '@marketplace/events/admin';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activeAdminCount, LAST_ADMIN_MESSAGE } from '../src/data/users';
@@ -24,8 +25,9 @@ beforeAll(async () => {
   admin = await aUserWithRoles(['admin']);
 });
 
+/** The newest hundred: other test files add users to the shared table meanwhile, so one page of 25 may not reach ours. */
 const listUsers = async (query = '') => {
-  const response = await as(admin).get(`/api/admin/users${query}`);
+  const response = await as(admin).get(`/api/admin/users?limit=100${query.replace('?', '&')}`);
   expect(response.status).toBe(200);
   return response.body.users as AdminUserView[];
 };
@@ -102,6 +104,10 @@ describe('the user list', () => {
       invitedAt: expect.any(String),
     });
     expect((await listUsers('?includeInactive=true')).some((u) => u.id === placeholderId)).toBe(false);
+    expect((await listUsers('?includeInvited=true&status=invited')).find((u) => u.id === placeholderId)).toMatchObject({
+      email,
+      status: 'invited',
+    });
     expect((await as(admin).get(`/api/admin/check-email/${email}`)).body).toEqual({
       email,
       available: false,
@@ -302,5 +308,159 @@ describe('the last active admin', () => {
       await dynamo().send(new DeleteTableCommand({ TableName: table }));
       vi.resetModules();
     }
+  });
+});
+
+describe('paging the user and editor lists', () => {
+  type Seed = {
+    userId: string;
+    email: string;
+    roles: ('admin' | 'editor' | 'photographer')[];
+    status: 'verified' | 'invited' | 'suspended';
+    isActive: boolean;
+    createdAt: string;
+  };
+  // 61 users over 20 distinct seconds (so dates tie and the id decides), of every role, standing and kind.
+  const seeds: Seed[] = Array.from({ length: 61 }, (_, i) => {
+    const invited = i % 9 === 0;
+    const roles: Seed['roles'] = invited
+      ? ['editor']
+      : [(['photographer', 'editor', 'admin'] as const)[i % 3]!, ...(i % 7 === 0 ? (['editor'] as const) : [])];
+    return {
+      userId: `${invited ? 'invited-' : 'user-'}${String((i * 37) % 61).padStart(3, '0')}`,
+      email: `paged-${i}@example.test`,
+      roles,
+      status: invited ? 'invited' : i % 5 === 0 ? 'suspended' : 'verified',
+      isActive: invited || i % 4 !== 0,
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 20)).toISOString(),
+    };
+  });
+  const newestFirst = (a: Seed, b: Seed) =>
+    b.createdAt.localeCompare(a.createdAt) || (b.userId < a.userId ? -1 : b.userId > a.userId ? 1 : 0);
+  const reference = (q: AdminUsersQuery) =>
+    seeds
+      .filter((u) => q.includeInactive || u.isActive)
+      .filter((u) => q.includeInvited || !u.userId.startsWith('invited-'))
+      .filter((u) => !q.status || u.status === q.status)
+      .filter((u) => !q.role || u.roles.includes(q.role))
+      .sort(newestFirst)
+      .map((u) => u.userId);
+
+  const shared = process.env.TABLE_NAME;
+  let table: string;
+  let data: {
+    listUsers: (q: AdminUsersQuery) => Promise<AdminUserListResponse>;
+    listEditors: typeof import('../src/data/admin-editors').listEditors;
+    dynamo: typeof import('../src/data/client').dynamo;
+  };
+
+  beforeAll(async () => {
+    table = `paged-users-${ulid().toLowerCase()}`;
+    process.env.TABLE_NAME = table;
+    // Fresh modules bound to a table of its own: the shared table's users come and go as other files run.
+    vi.resetModules();
+    const { dynamo } = await import('../src/data/client');
+    const { ensureTable } = await import('../local/table-setup');
+    const { marketplace } = await import('../src/data/entities');
+    const { listUsers } = await import('../src/data/admin-users');
+    const { listEditors } = await import('../src/data/admin-editors');
+    data = { listUsers, listEditors, dynamo };
+    // The fresh modules read the table name once, now; the route tests go on with the shared one.
+    expect(marketplace().entities.user.query.all({}).params()).toMatchObject({ TableName: table });
+    process.env.TABLE_NAME = shared;
+    await ensureTable(dynamo(), table);
+    const { unprocessed } = await marketplace()
+      .entities.user.put(
+        seeds.map((u) => ({
+          ...u,
+          ...(u.roles.includes('editor') ? { isEditor: 'editor' } : {}),
+          ...(u.isActive ? {} : { deletedAt: u.createdAt }),
+        })),
+      )
+      .go({ concurrency: 8 });
+    expect(unprocessed).toHaveLength(0);
+    return async () => {
+      await dynamo().send(new DeleteTableCommand({ TableName: table }));
+      vi.resetModules();
+    };
+  });
+
+  const queries: Record<string, string>[] = [
+    {},
+    { includeInactive: 'true' },
+    { includeInvited: 'true' },
+    { includeInvited: 'true', includeInactive: 'true', status: 'invited' },
+    { status: 'suspended', includeInactive: 'true' },
+    { role: 'editor', includeInvited: 'true' },
+    { role: 'admin', includeInactive: 'true' },
+    { role: 'photographer', status: 'verified' },
+  ];
+
+  it('gives each filter exactly the in-memory reference, a page at a time through the cursors and by page number', async () => {
+    for (const filters of queries) {
+      const limit = 7;
+      const expected = reference(adminUsersQuery.parse(filters));
+      const totalPages = Math.ceil(expected.length / limit);
+      const label = JSON.stringify(filters);
+      const walked: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 1; page <= totalPages; page++) {
+        const answer = await data.listUsers(adminUsersQuery.parse({ ...filters, limit, page, cursor }));
+        expect({ total: answer.total, totalPages: answer.totalPages, page: answer.page }, label).toEqual({
+          total: expected.length,
+          totalPages,
+          page,
+        });
+        expect(answer.users.length, label).toBeLessThanOrEqual(limit);
+        walked.push(...answer.users.map((u) => u.id));
+        expect(answer.nextCursor === null, `${label} page ${page}`).toBe(page === totalPages);
+        cursor = answer.nextCursor ?? undefined;
+      }
+      expect(walked, label).toEqual(expected);
+      // A page asked for by number, without the cursor, is the same page.
+      if (totalPages >= 2) {
+        const second = await data.listUsers(adminUsersQuery.parse({ ...filters, limit, page: 2 }));
+        expect(
+          second.users.map((u) => u.id),
+          label,
+        ).toEqual(expected.slice(limit, 2 * limit));
+      }
+    }
+  });
+
+  it('pages the editors, invited ones included, newest first, with their total', async () => {
+    const expected = seeds
+      .filter((u) => u.roles.includes('editor'))
+      .sort(newestFirst)
+      .map((u) => u.userId);
+    const walked: string[] = [];
+    let cursor: string | undefined;
+    let page = 1;
+    do {
+      const answer = await data.listEditors({ page, limit: 4, cursor });
+      expect({ total: answer.total, totalPages: answer.totalPages }).toEqual({
+        total: expected.length,
+        totalPages: Math.ceil(expected.length / 4),
+      });
+      walked.push(...answer.editors.map((e) => e.id));
+      cursor = answer.nextCursor ?? undefined;
+      page += 1;
+    } while (cursor);
+    expect(walked).toEqual(expected);
+  });
+
+  it('answers a page of the shared list with its paging fields, and refuses a bad cursor or limit', async () => {
+    const response = await as(admin).get('/api/admin/users?limit=2');
+    expect(response.status).toBe(200);
+    expect(response.body.users).toHaveLength(2);
+    expect(response.body).toMatchObject({ page: 1, nextCursor: expect.any(String) });
+    expect(response.body.total).toBeGreaterThanOrEqual(2);
+    const next = await as(admin).get(`/api/admin/users?limit=2&page=2&cursor=${response.body.nextCursor}`);
+    expect(next.status).toBe(200);
+    const firstIds = response.body.users.map((u: AdminUserView) => u.id);
+    expect(next.body.users.some((u: AdminUserView) => firstIds.includes(u.id))).toBe(false);
+    expect((await as(admin).get('/api/admin/users?cursor=not-a-cursor')).status).toBe(400);
+    expect((await as(admin).get('/api/admin/users?limit=101')).status).toBe(400);
+    expect((await as(admin).get('/api/admin/editors?limit=0')).status).toBe(400);
   });
 });

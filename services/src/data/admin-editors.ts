@@ -1,6 +1,12 @@
-import type { AdminEditorStatsView, AdminEditorView } from '@marketplace/events/admin';
+import type {
+  AdminEditorListResponse,
+  AdminEditorStatsView,
+  AdminEditorsQuery,
+  AdminEditorView,
+} from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { NotFound } from '../http/errors';
+import { countOf, decodeUserCursor, pageFields, pageOf } from './admin-pages';
 import { type EditorRateRecord, listEditorRates } from './editor-rates';
 import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
@@ -44,13 +50,29 @@ const editorView = async (user: UserRecord, jobTypes: Map<string, JobTypeView>) 
   return toAdminEditorView(user, rates, jobTypes, totals);
 };
 
-/** Every user holding the editor role, invited ones included, newest first (the sparse editors index). */
-export const listEditors = async (): Promise<AdminEditorView[]> => {
-  const [{ data }, jobTypes] = await Promise.all([
-    marketplace().entities.user.query.editors({ isEditor: 'editor' }).go({ order: 'desc', pages: 'all' }),
+/**
+ * One page of the users holding the editor role, invited ones included, newest first (the sparse
+ * editors index): one Query of the page after the cursor, and each shown editor's rates and
+ * payout totals. The total is a COUNT of the index.
+ */
+export const listEditors = async (query: AdminEditorsQuery): Promise<AdminEditorListResponse> => {
+  const after = query.cursor ? decodeUserCursor(query.cursor) : undefined;
+  const needed = (after ? 1 : query.page) * query.limit + 1;
+  const index = () => marketplace().entities.user.query.editors({ isEditor: 'editor' });
+  const [{ data }, total, jobTypes] = await Promise.all([
+    (after ? index().lt(after) : index()).go({ order: 'desc', count: needed, limit: needed }),
+    countOf(index().params()),
     jobTypesById(),
   ]);
-  return Promise.all((data as UserRecord[]).map((user) => editorView(user, jobTypes)));
+  const { rows, nextCursor } = pageOf(data as UserRecord[], {
+    page: query.page,
+    limit: query.limit,
+    fromCursor: Boolean(after),
+  });
+  return {
+    editors: await Promise.all(rows.map((user) => editorView(user, jobTypes))),
+    ...pageFields(total, query.page, query.limit, nextCursor),
+  };
 };
 
 export const getAdminEditor = async (editorId: string) => {

@@ -1,12 +1,18 @@
-import type { AdminUserView, CheckEmailResponse } from '@marketplace/events/admin';
+import type {
+  AdminUserListResponse,
+  AdminUsersQuery,
+  AdminUserView,
+  CheckEmailResponse,
+} from '@marketplace/events/admin';
 import type { Role } from '@marketplace/events/roles';
 import { setSignInDisabled } from '../adapters/firebase-admin';
 import { logger } from '../adapters/logger';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
+import { countOf, decodeUserCursor, pageFields, pageOf, READ_BATCH } from './admin-pages';
 import { marketplace } from './entities';
-import { isPlaceholderUserId } from './invitations';
+import { isPlaceholderUserId, PLACEHOLDER_PREFIX } from './invitations';
 import { commitAll, TransactionCancelled } from './transactions';
-import { changeUser, getUser, listAllUsers, type UserRecord, usersWithEmail } from './users';
+import { changeUser, getUser, type UserRecord, usersWithEmail } from './users';
 
 /**
  * The admin's side of users: the list, roles one at a time, and an account's standing (suspended,
@@ -25,15 +31,53 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   invitedAt: u.invitedAt ?? null,
 });
 
-/** Accounts, newest first; deleted ones only when asked for. */
-export const listUsers = async ({ includeInactive }: { includeInactive: boolean }) =>
-  (await listAllUsers())
-    .filter((u) => !isPlaceholderUserId(u.userId) && (includeInactive || u.isActive))
-    .map(toAdminUserView);
+type UserFilters = Pick<AdminUsersQuery, 'includeInactive' | 'includeInvited' | 'status' | 'role'>;
 
-/** Editors invited and not signed up yet, by their placeholder id (the web merges them by id). */
-export const listInvitedUsers = async () =>
-  (await listAllUsers()).filter((u) => isPlaceholderUserId(u.userId) && u.isActive).map(toAdminUserView);
+/**
+ * The users index, newest first, after `after` when given, with the admin's filters applied by
+ * DynamoDB (a filter still reads the rows it drops, so a page reads at most a few batches).
+ */
+const usersQuery = (filters: UserFilters, after?: { createdAt: string; userId: string }) => {
+  const index = marketplace().entities.user.query.all({});
+  return (after ? index.lt(after) : index).where(({ isActive, userId, status, roles }, { eq, begins, contains }) =>
+    [
+      filters.includeInactive ? '' : eq(isActive, true),
+      filters.includeInvited ? '' : `NOT ${begins(userId, PLACEHOLDER_PREFIX)}`,
+      filters.status ? eq(status, filters.status) : '',
+      filters.role ? contains(roles, filters.role) : '',
+    ]
+      .filter(Boolean)
+      .join(' AND '),
+  );
+};
+
+/**
+ * One page of accounts, newest first: deleted ones only when asked for, invited editors (who have
+ * no account yet) only when asked for, by status and role. The total is a COUNT of the same query.
+ */
+export const listUsers = async (query: AdminUsersQuery): Promise<AdminUserListResponse> => {
+  const after = query.cursor ? decodeUserCursor(query.cursor) : undefined;
+  const needed = (after ? 1 : query.page) * query.limit + 1;
+  const [{ data }, total] = await Promise.all([
+    usersQuery(query, after).go({ order: 'desc', count: needed, limit: Math.max(needed, READ_BATCH) }),
+    countOf(usersQuery(query).params()),
+  ]);
+  const { rows, nextCursor } = pageOf(data as UserRecord[], {
+    page: query.page,
+    limit: query.limit,
+    fromCursor: Boolean(after),
+  });
+  return { users: rows.map(toAdminUserView), ...pageFields(total, query.page, query.limit, nextCursor) };
+};
+
+/** Editors invited and not signed up yet, by their placeholder id: they hold the editor role, so the editors index has them. */
+export const listInvitedUsers = async () => {
+  const { data } = await marketplace()
+    .entities.user.query.editors({ isEditor: 'editor' })
+    .where(({ userId, isActive }, { begins, eq }) => `${begins(userId, PLACEHOLDER_PREFIX)} AND ${eq(isActive, true)}`)
+    .go({ order: 'desc', pages: 'all' });
+  return (data as UserRecord[]).map(toAdminUserView);
+};
 
 const accountOnly = (userId: string) => {
   if (isPlaceholderUserId(userId)) throw new Conflict('This editor has not accepted their invitation yet');

@@ -26,7 +26,7 @@ import { getUser, type UserRecord } from './users';
  * re-keyed to the Firebase uid when the invitation is accepted: the sign-up transaction creates
  * (or extends) the uid's record, moves the rates and deletes the placeholder.
  */
-const PLACEHOLDER_PREFIX = 'invited-';
+export const PLACEHOLDER_PREFIX = 'invited-';
 const DAY_SECONDS = 24 * 60 * 60;
 
 export const isPlaceholderUserId = (userId: string) => userId.startsWith(PLACEHOLDER_PREFIX);

@@ -3,7 +3,5 @@ import { listUsers } from '../../data/admin-users';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 
-/** Every account, newest first; deleted ones with ?includeInactive=true. */
-export const handler = http({ query: adminUsersQuery }, async ({ query }) =>
-  ok({ users: await listUsers({ includeInactive: query.includeInactive }) }),
-);
+/** One page of accounts, newest first, filtered; deleted ones with ?includeInactive=true, invited editors with ?includeInvited=true. */
+export const handler = http({ query: adminUsersQuery }, async ({ query }) => ok(await listUsers(query)));

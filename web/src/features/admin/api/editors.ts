@@ -1,9 +1,10 @@
-import type {
-  AdminEditorListResponse,
-  AdminEditorStatsView,
-  CheckEmailResponse,
-  EditorPayoutsResponse,
-  PayoutView,
+import {
+  ADMIN_EDITORS_PAGE_SIZE,
+  type AdminEditorListResponse,
+  type AdminEditorStatsView,
+  type CheckEmailResponse,
+  type EditorPayoutsResponse,
+  type PayoutView,
 } from '@marketplace/events/admin';
 import type { inviteEditorInput, jobTypeRateInput } from '@marketplace/events/invitations';
 import useSWR, { useSWRConfig } from 'swr';
@@ -18,10 +19,23 @@ const editorUrl = (editorId: string, part: 'rates' | 'stats' | 'payouts') =>
 export type JobTypeRate = z.infer<typeof jobTypeRateInput>;
 export type EditorInvitation = z.input<typeof inviteEditorInput>;
 
-/** Every editor with their rates and payout totals. */
-export function useAdminEditors() {
+/** One page of editors with their rates and payout totals; `cursor` is the previous page's nextCursor. */
+export const adminEditorsUrl = ({ page, limit, cursor }: { page: number; limit: number; cursor?: string }) => {
+  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
+  if (cursor) query.set('cursor', cursor);
+  return `${ADMIN_EDITORS_URL}?${query}`;
+};
+
+/** Any cached page of the editors list (Editor Management's pages, the assign dialog's list). */
+export const isAdminEditorsKey = (key: unknown) =>
+  Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_EDITORS_URL}?`);
+
+export function useAdminEditors({ page, cursor }: { page: number; cursor?: string }) {
   const { user } = useAuth();
-  return useSWR<AdminEditorListResponse>(user ? [ADMIN_EDITORS_URL, user.uid] : null);
+  return useSWR<AdminEditorListResponse>(
+    user ? [adminEditorsUrl({ page, limit: ADMIN_EDITORS_PAGE_SIZE, cursor }), user.uid] : null,
+    { keepPreviousData: true },
+  );
 }
 
 export function useAdminEditorStats(editorId: string) {
@@ -42,7 +56,7 @@ export const checkEmailAvailability = (email: string) =>
 export function useEditorWrites() {
   const { user } = useAuth();
   const { mutate } = useSWRConfig();
-  const refreshEditors = () => void mutate([ADMIN_EDITORS_URL, user?.uid]);
+  const refreshEditors = () => void mutate(isAdminEditorsKey);
   return {
     invite: async (invitation: EditorInvitation) => {
       const answer = await apiPost<{ user: { email: string } }>('/api/admin/invite-editor', invitation);

@@ -1,5 +1,6 @@
 import {
   ADMIN_ORDERS_PAGE_SIZE,
+  ADMIN_USERS_MAX_LIMIT,
   type AdminEditorListResponse,
   type AdminEditorView,
   type AdminOrderListResponse,
@@ -10,8 +11,9 @@ import {
   type CancelOrderResponse,
 } from '@marketplace/events/admin';
 import useSWR, { useSWRConfig } from 'swr';
-import { apiDelete, apiPatch, apiPost } from '../../../lib/api-client';
+import { apiDelete, apiGet, apiPatch, apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { adminEditorsUrl } from './editors';
 
 const ADMIN_ORDERS_PATH = '/api/orders/admin';
 const ADMIN_ORDERS_LIST_PATH = `${ADMIN_ORDERS_PATH}/all`;
@@ -52,13 +54,27 @@ export function useAdminOrders(query: AdminOrdersPageQuery) {
 /** Only verified editors whose accounts are active may be given orders. */
 export const isAssignableEditor = (editor: AdminEditorView) => editor.status === 'verified' && editor.isActive;
 
+/** Every editor, a page of the most the server gives at a time: any of them may be picked. */
+const allEditors = async (): Promise<AdminEditorView[]> => {
+  const editors: AdminEditorView[] = [];
+  let cursor: string | undefined;
+  let page = 1;
+  do {
+    const answer = await apiGet<AdminEditorListResponse>(
+      adminEditorsUrl({ page, limit: ADMIN_USERS_MAX_LIMIT, cursor }),
+    );
+    editors.push(...answer.editors);
+    cursor = answer.nextCursor ?? undefined;
+    page += 1;
+  } while (cursor);
+  return editors;
+};
+
 /** The editors an order can be given to, by name. */
 export function useAssignableEditors() {
   const { user } = useAuth();
-  const result = useSWR<AdminEditorListResponse>(user ? [ADMIN_EDITORS_URL, user.uid] : null);
-  const editors = result.data?.editors
-    .filter(isAssignableEditor)
-    .sort((a, b) => editorName(a).localeCompare(editorName(b)));
+  const result = useSWR(user ? [`${ADMIN_EDITORS_URL}?all`, user.uid] : null, allEditors);
+  const editors = result.data?.filter(isAssignableEditor).sort((a, b) => editorName(a).localeCompare(editorName(b)));
   return { ...result, editors };
 }
 

@@ -1,56 +1,56 @@
-import type { AdminUserListResponse, AdminUserResponse, AdminUserView } from '@marketplace/events/admin';
-import type { Role } from '@marketplace/events/roles';
-import { useMemo } from 'react';
+import { ADMIN_USERS_PAGE_SIZE, type AdminUserListResponse, type AdminUserResponse } from '@marketplace/events/admin';
+import type { Role, UserStatus } from '@marketplace/events/roles';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiDelete, apiPatch, apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 
 export const ADMIN_USERS_URL = '/api/admin/users';
-export const ADMIN_INVITED_USERS_URL = '/api/admin/invited-users';
 
-const usersUrl = (includeDeleted: boolean) =>
-  includeDeleted ? `${ADMIN_USERS_URL}?includeInactive=true` : ADMIN_USERS_URL;
-const userUrl = (userId: string) => `${ADMIN_USERS_URL}/${encodeURIComponent(userId)}`;
+export type UserStatusFilter = 'all' | UserStatus;
+export type UserRoleFilter = 'all' | Role;
 
-/** Users first, then the invited people who have no user row yet; newest first. */
-export const mergeUsersById = (users: AdminUserView[], invited: AdminUserView[]): AdminUserView[] => {
-  const byId = new Map(users.map((user) => [user.id, user]));
-  for (const person of invited) if (!byId.has(person.id)) byId.set(person.id, person);
-  return [...byId.values()].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-};
-
-/**
- * The All Users list: active users merged with the invited ones, or, with deleted users shown,
- * every user (the invited list is not fetched then).
- */
-export function useAdminUsers({ includeDeleted }: { includeDeleted: boolean }) {
-  const { user } = useAuth();
-  const users = useSWR<AdminUserListResponse>(user ? [usersUrl(includeDeleted), user.uid] : null);
-  const invited = useSWR<AdminUserListResponse>(user && !includeDeleted ? [ADMIN_INVITED_USERS_URL, user.uid] : null);
-  const usersData = users.data;
-  const invitedData = includeDeleted ? { users: [] } : invited.data;
-  const merged = useMemo(
-    () => (usersData && invitedData ? mergeUsersById(usersData.users, invitedData.users) : undefined),
-    [usersData, invitedData],
-  );
-  return {
-    users: merged,
-    error: users.error ?? (includeDeleted ? undefined : invited.error),
-    isLoading: !merged && !users.error && !invited.error,
-  };
+/** What the All Users tab asks the server for: one page of one filtered list. */
+export interface AdminUsersPageQuery {
+  page: number;
+  status: UserStatusFilter;
+  role: UserRoleFilter;
+  includeDeleted: boolean;
+  /** The previous page's nextCursor; none on page one. */
+  cursor?: string;
 }
 
-/** How many rows the All Users tab shows by default (active users and invited ones), for its label. */
+export const firstUsersPage: AdminUsersPageQuery = { page: 1, status: 'all', role: 'all', includeDeleted: false };
+
+/** Invited editors are always listed (they have no account yet); deleted users only when asked. */
+const usersUrl = ({ page, status, role, includeDeleted, cursor }: AdminUsersPageQuery) => {
+  const query = new URLSearchParams({
+    page: String(page),
+    limit: String(ADMIN_USERS_PAGE_SIZE),
+    includeInvited: 'true',
+  });
+  if (includeDeleted) query.set('includeInactive', 'true');
+  if (status !== 'all') query.set('status', status);
+  if (role !== 'all') query.set('role', role);
+  if (cursor) query.set('cursor', cursor);
+  return `${ADMIN_USERS_URL}?${query}`;
+};
+const userUrl = (userId: string) => `${ADMIN_USERS_URL}/${encodeURIComponent(userId)}`;
+
+/** One page of the All Users list, filtered and paged by the server; the page before stays while the next loads. */
+export function useAdminUsers(query: AdminUsersPageQuery) {
+  const { user } = useAuth();
+  return useSWR<AdminUserListResponse>(user ? [usersUrl(query), user.uid] : null, { keepPreviousData: true });
+}
+
+/** How many people the All Users tab lists by default, for its label: the first page's total (the same request). */
 export function useAdminUserCount() {
-  return useAdminUsers({ includeDeleted: false }).users?.length;
+  return useAdminUsers(firstUsersPage).data?.total;
 }
 
 const isAdminUsersKey = (key: unknown) =>
-  Array.isArray(key) &&
-  typeof key[0] === 'string' &&
-  (key[0] === ADMIN_INVITED_USERS_URL || key[0] === ADMIN_USERS_URL || key[0].startsWith(`${ADMIN_USERS_URL}?`));
+  Array.isArray(key) && typeof key[0] === 'string' && key[0].startsWith(`${ADMIN_USERS_URL}?`);
 
-/** The admin's changes to users; each refreshes every users list (with and without deleted ones) and the invited list. */
+/** The admin's changes to users; each refreshes every cached page of the users list, whatever its filters. */
 export function useUserAdminActions() {
   const { mutate } = useSWRConfig();
   // The change has succeeded whether or not the refresh does; callers need not wait for it.

@@ -93,9 +93,19 @@ const erinPayouts: EditorPayoutsResponse = {
 
 async function openEditorsTab() {
   const view = renderApp('/admin?tab=editors');
-  await screen.findByRole('list', { name: 'Editors' }, { timeout: 8000 });
+  // The tab's code loads on demand; the first load in a run can take a while.
+  await screen.findByRole('list', { name: 'Editors' }, { timeout: 15_000 });
   return view;
 }
+
+/** The editors route's answer when every editor fits on one page. */
+const onePage = (editors: AdminEditorView[]) => ({
+  editors,
+  total: editors.length,
+  totalPages: editors.length ? 1 : 0,
+  page: 1,
+  nextCursor: null,
+});
 
 const editorCard = (name: string) =>
   within(screen.getByRole('list', { name: 'Editors' })).getByRole('listitem', { name: name });
@@ -104,9 +114,12 @@ describe('Editor Management tab', () => {
   beforeEach(() => {
     fakeFirebase.signInAs({ email: 'ada@example.com' });
     fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView({ email: 'ada@example.com', roles: ['admin'] }) });
-    fakeApi.on('GET', '/api/admin/users', { status: 200, body: { users: [] } });
+    fakeApi.on('GET', '/api/admin/users', {
+      status: 200,
+      body: { users: [], total: 0, totalPages: 0, page: 1, nextCursor: null },
+    });
     fakeApi.on('GET', '/api/admin/job-types', { status: 200, body: jobTypes });
-    fakeApi.on('GET', '/api/admin/editors', { status: 200, body: { editors: [erin, ivan, sue] } });
+    fakeApi.on('GET', '/api/admin/editors', { status: 200, body: onePage([erin, ivan, sue]) });
     fakeApi.on('GET', '/api/admin/editors/editor-1/stats', { status: 200, body: ratedStats });
     fakeApi.on('GET', '/api/admin/editors/editor-2/stats', { status: 200, body: emptyStats });
     fakeApi.on('GET', '/api/admin/editors/editor-3/stats', { status: 200, body: emptyStats });
@@ -148,8 +161,44 @@ describe('Editor Management tab', () => {
     expect(within(unrated).getByText('No data')).toBeInTheDocument();
   });
 
+  it('pages the editors with Next and Previous, asking the server for the page after the cursor', async () => {
+    const many = Array.from({ length: 23 }, (_, i) => ({
+      ...ivan,
+      id: `many-${i}`,
+      email: `editor${String(i).padStart(2, '0')}@example.com`,
+    }));
+    fakeApi.on('GET', '/api/admin/editors', (request) => {
+      const start = Number(request.query.get('cursor') ?? 0);
+      const limit = Number(request.query.get('limit'));
+      return {
+        status: 200,
+        body: {
+          editors: many.slice(start, start + limit),
+          total: many.length,
+          totalPages: Math.ceil(many.length / limit),
+          page: Number(request.query.get('page')),
+          nextCursor: start + limit < many.length ? String(start + limit) : null,
+        },
+      };
+    });
+    const { user } = await openEditorsTab();
+    const cards = () => within(screen.getByRole('list', { name: 'Editors' })).getAllByRole('listitem');
+    expect(cards()).toHaveLength(20);
+    const pages = screen.getByRole('navigation', { name: 'Pages of editors' });
+    expect(within(pages).getByText('Showing 20 of 23 editors')).toBeInTheDocument();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(pages).findByText('Page 2 of 2')).toBeInTheDocument();
+    expect(cards()).toHaveLength(3);
+    for (const email of ['editor20@example.com', 'editor21@example.com', 'editor22@example.com']) {
+      expect(editorCard(email)).toBeInTheDocument();
+    }
+    expect(fakeApi.requestsTo('GET', '/api/admin/editors').at(-1)?.query.get('cursor')).toBe('20');
+    await user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await within(pages).findByText('Page 1 of 2')).toBeInTheDocument();
+  });
+
   it('says so when there are no editors', async () => {
-    fakeApi.on('GET', '/api/admin/editors', { status: 200, body: { editors: [] } });
+    fakeApi.on('GET', '/api/admin/editors', { status: 200, body: onePage([]) });
     renderApp('/admin?tab=editors');
     expect(
       await screen.findByText('No editors found. Invite some editors to get started!', {}, { timeout: 8000 }),

@@ -1,19 +1,22 @@
-import { Alert, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import type { AdminEditorView } from '@marketplace/events/admin';
 import { useState } from 'react';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageLoader } from '../../../../components/PageLoader';
 import { apiErrorText } from '../../../../lib/api-client';
 import { useAdminEditors } from '../../api/editors';
+import { ListPagination } from '../ListPagination';
+import { useCursorPaging } from '../use-cursor-paging';
 import { EditorCard } from './EditorCard';
 import { EditRatesModal } from './EditRatesModal';
 import { RecordPayoutModal } from './RecordPayoutModal';
 
 type OpenDialog = { kind: 'rates' | 'payout'; editor: AdminEditorView } | null;
 
-/** Editor Management: every editor with their status, performance, rates and payouts. */
+/** Editor Management: the editors a page at a time, with their status, performance, rates and payouts. */
 export function EditorManagementTab() {
-  const { data, error } = useAdminEditors();
+  const paging = useCursorPaging('editors');
+  const { data, error, isValidating } = useAdminEditors({ page: paging.page, cursor: paging.cursor });
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const close = () => setDialog(null);
 
@@ -25,9 +28,22 @@ export function EditorManagementTab() {
     );
   }
   if (!data) return <PageLoader label="Loading editors…" />;
+  if (data.editors.length === 0 && paging.page > 1) {
+    return (
+      <EmptyState
+        title="This page is empty now."
+        action={
+          <Button variant="default" onClick={paging.first}>
+            Back to page 1
+          </Button>
+        }
+      />
+    );
+  }
   if (data.editors.length === 0) {
     return <EmptyState title="No editors found. Invite some editors to get started!" />;
   }
+  const pageCount = Math.max(data.totalPages, paging.page);
   return (
     <>
       <Stack component="ul" aria-label="Editors" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -40,6 +56,18 @@ export function EditorManagementTab() {
           />
         ))}
       </Stack>
+      {pageCount > 1 && (
+        <ListPagination
+          noun="editors"
+          shown={data.editors.length}
+          total={data.total}
+          page={paging.page}
+          pageCount={pageCount}
+          busy={isValidating}
+          onPrevious={paging.previous}
+          onNext={() => paging.next(data.nextCursor)}
+        />
+      )}
       {dialog?.kind === 'rates' && <EditRatesModal key={dialog.editor.id} editor={dialog.editor} onClose={close} />}
       {dialog?.kind === 'payout' && <RecordPayoutModal key={dialog.editor.id} editor={dialog.editor} onClose={close} />}
     </>

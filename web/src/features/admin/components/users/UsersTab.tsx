@@ -1,19 +1,23 @@
-import { Alert, Checkbox, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { AdminUserView } from '@marketplace/events/admin';
-import type { Role, UserStatus } from '@marketplace/events/roles';
 import { useState } from 'react';
 import { apiErrorText } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
-import { useAdminUsers, useUserAdminActions } from '../../api/users';
+import {
+  type AdminUsersPageQuery,
+  type UserRoleFilter,
+  type UserStatusFilter,
+  useAdminUsers,
+  useUserAdminActions,
+} from '../../api/users';
+import { ListPagination } from '../ListPagination';
+import { useCursorPaging } from '../use-cursor-paging';
 import { ConfirmUserActionModal, type UserAction } from './ConfirmUserActionModal';
 import { ManageRolesModal } from './ManageRolesModal';
 import { UserDetailsModal } from './UserDetailsModal';
 import { UserListItem } from './UserListItem';
 import { roleLabels, roleOrder, userStatusBadges } from './user-labels';
-
-type StatusFilter = 'all' | UserStatus;
-type RoleFilter = 'all' | Role;
 
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
@@ -27,15 +31,24 @@ const roleOptions = [
   ...roleOrder.map((role) => ({ value: role, label: roleLabels[role] })),
 ];
 
-const matches = (user: AdminUserView, status: StatusFilter, role: RoleFilter) =>
-  (status === 'all' || user.status === status) && (role === 'all' || user.roles.includes(role));
-
-/** All Users: every account and invited person, filtered here; roles, details, delete and reactivate. */
+/**
+ * All Users: accounts and invited people, a page at a time, filtered and paged by the server (the
+ * marketplace may hold many thousands); roles, details, delete and reactivate.
+ */
 export function UsersTab() {
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [role, setRole] = useState<RoleFilter>('all');
+  const [status, setStatus] = useState<UserStatusFilter>('all');
+  const [role, setRole] = useState<UserRoleFilter>('all');
   const [showDeleted, setShowDeleted] = useState(false);
-  const { users, error, isLoading } = useAdminUsers({ includeDeleted: showDeleted });
+  const paging = useCursorPaging(JSON.stringify([status, role, showDeleted]));
+  const query: AdminUsersPageQuery = {
+    page: paging.page,
+    status,
+    role,
+    includeDeleted: showDeleted,
+    cursor: paging.cursor,
+  };
+  const { data, error, isLoading, isValidating } = useAdminUsers(query);
+  const users = data?.users;
   const { deleteUser, suspendUser, reactivateUser } = useUserAdminActions();
   const { data: me } = useCurrentUser();
 
@@ -47,7 +60,7 @@ export function UsersTab() {
 
   // The modal follows the list, so a role change shows once the list is refreshed.
   const managing = users?.find((user) => user.id === managingId) ?? null;
-  const shown = users?.filter((user) => matches(user, status, role));
+  const pageCount = data ? Math.max(data.totalPages, paging.page) : 1;
 
   const confirmAction = async () => {
     if (!confirming) return;
@@ -94,7 +107,7 @@ export function UsersTab() {
           <NativeSelect
             label="Status"
             value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as StatusFilter)}
+            onChange={(event) => setStatus(event.currentTarget.value as UserStatusFilter)}
             data={statusOptions}
             style={{ flex: '1 1 160px' }}
             maw={240}
@@ -102,7 +115,7 @@ export function UsersTab() {
           <NativeSelect
             label="Role"
             value={role}
-            onChange={(event) => setRole(event.currentTarget.value as RoleFilter)}
+            onChange={(event) => setRole(event.currentTarget.value as UserRoleFilter)}
             data={roleOptions}
             style={{ flex: '1 1 160px' }}
             maw={240}
@@ -116,17 +129,29 @@ export function UsersTab() {
         </Group>
       </Paper>
 
-      {isLoading ? (
+      {isLoading && !data ? (
         <Stack gap="sm" role="status" aria-label="Loading users">
           <Skeleton height={84} radius="md" />
           <Skeleton height={84} radius="md" />
           <Skeleton height={84} radius="md" />
         </Stack>
-      ) : error || !shown ? (
+      ) : error || !users ? (
         <Alert color="red" title="Users could not be loaded">
           {apiErrorText(error, 'Please try again later.')}
         </Alert>
-      ) : shown.length === 0 ? (
+      ) : users.length === 0 && paging.page > 1 ? (
+        // A delete can empty the last page; offer the way back rather than a dead end.
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <Text ta="center" c="gray.7">
+              This page is empty now.
+            </Text>
+            <Button variant="default" onClick={paging.first}>
+              Back to page 1
+            </Button>
+          </Stack>
+        </Paper>
+      ) : users.length === 0 ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="gray.7">
             No users found matching the current filters.
@@ -135,10 +160,10 @@ export function UsersTab() {
       ) : (
         <>
           <Text fz="sm" c="gray.7" aria-live="polite">
-            {shown.length === 1 ? '1 user' : `${shown.length} users`}
+            {data?.total === 1 ? '1 user' : `${data?.total ?? users.length} users`}
           </Text>
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
-            {shown.map((user) => (
+            {users.map((user) => (
               <UserListItem
                 key={user.id}
                 user={user}
@@ -152,6 +177,18 @@ export function UsersTab() {
               />
             ))}
           </Stack>
+          {pageCount > 1 && (
+            <ListPagination
+              noun="users"
+              shown={users.length}
+              total={data?.total ?? users.length}
+              page={paging.page}
+              pageCount={pageCount}
+              busy={isValidating}
+              onPrevious={paging.previous}
+              onNext={() => paging.next(data?.nextCursor ?? null)}
+            />
+          )}
         </>
       )}
 
