@@ -6,11 +6,12 @@ import type {
   EditorAssignmentView,
   EditorStatsView,
 } from '@marketplace/events/editor-orders';
-import { Conflict, NotFound } from '../http/errors';
+import { NotFound } from '../http/errors';
 import { dynamo } from './client';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
 import {
+  claimConflict,
   claimOrder,
   editorScope,
   getOrder,
@@ -162,7 +163,7 @@ export const claimOrderForEditor = async (orderId: string, editor: Editor) => {
   const order = await getOrder(orderId);
   const offeredElsewhere = order?.status === 'paid' && order.pool !== 'open' && order.pool !== editor.userId;
   if (!order || order.status === 'pending_payment' || offeredElsewhere) throw new NotFound('Order not found');
-  if (order.status !== 'paid') throw new Conflict('This order has already been claimed');
+  if (order.status !== 'paid') throw claimConflict(order.status);
   return claimOrder({
     orderId,
     editor: { userId: editor.userId, name: editor.displayName ?? editor.email, email: editor.email },

@@ -443,6 +443,10 @@ export const rateOrder = async ({ order, rating }: { order: OrderRecord; rating:
   return (await getOrder(order.orderId))!;
 };
 
+/** Why a claim lost: the order left the pool because another editor took it, or an admin cancelled it. */
+export const claimConflict = (status: OrderStatus | undefined) =>
+  new Conflict(status === 'cancelled' ? 'This order has been cancelled' : 'This order has already been claimed');
+
 /**
  * An editor takes a paid order that is open, or assigned to them. One of any number of claims
  * wins; the rest get 409. (The editor's claim route builds on this.)
@@ -470,7 +474,7 @@ export const claimOrder = async ({
     const stillClaimable = now?.status === 'paid' && (now.pool === 'open' || now.pool === editor.userId);
     // The pool changed between the read and the write (an admin assigned it to this editor): try again once.
     if (attempt >= 2 || !now || !stillClaimable || now.pool === order.pool) {
-      throw new Conflict('This order has already been claimed');
+      throw claimConflict(now?.status);
     }
     order = now;
   }
