@@ -17,7 +17,7 @@ import { changeUser, getUser, type UserRecord, usersWithEmail } from './users';
 /**
  * The admin's side of users: the list, roles one at a time, and an account's standing (suspended,
  * deleted, reactivated). Invited editors have a placeholder record (`invited-<ulid>`) until they
- * sign up; they are listed apart, and have no account to change.
+ * sign up; they are listed only when asked for, and have no account to change.
  */
 export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   id: u.userId,
