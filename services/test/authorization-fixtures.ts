@@ -15,6 +15,7 @@ import {
   type OrderRecord,
   registerEdited,
 } from '../src/data/orders';
+import { routes } from '../src/routes';
 import {
   aNewAccount,
   aPhotographer,
@@ -131,6 +132,26 @@ const anOrderAwaitingPayment = async (photographer: TestAccount) => {
   return { order: (await getOrder(orderId))!, originalKey };
 };
 
+/**
+ * The local gateway loads a route's module on its first request and counts the load against that
+ * request's timeout (in Lambda it is the init phase, which does not count). On a busy machine a
+ * first call can time out on the load alone, so every route is called once before the walk, with
+ * input its schemas refuse (or a role it refuses), which writes nothing; the answers are ignored.
+ */
+const warmUp = async (token: string) => {
+  const queue = [...routes];
+  const worker = async () => {
+    for (let route = queue.shift(); route; route = queue.shift()) {
+      const path = route.path.replace(/\{[^}]+\}/g, 'x');
+      const method = route.method === 'ANY' ? 'GET' : route.method;
+      await call(path, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { rawBody: '[]' }) }).catch(
+        () => undefined,
+      );
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+};
+
 export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
 
 /** Every caller, and every record a route of the table needs for an allowed caller to succeed. */
@@ -145,6 +166,7 @@ export const buildFixture = async () => {
     aUserWithRoles(['photographer', 'editor'], { displayName: 'Deleted User' }),
     aUserWithRoles(['photographer', 'editor'], { displayName: 'Suspended User' }),
   ]);
+  await warmUp(photographerA.token);
   // Accounts an admin route changes, one per destructive route, so no caller is spoiled.
   const [setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget] =
     await Promise.all([
@@ -184,15 +206,18 @@ export const buildFixture = async () => {
     anOrderAwaitingPayment(photographerA),
     anOrderAwaitingPayment(photographerA),
   ]);
-  const [openForOthers, openForEditorA, openForEditorB, toAssign, toBulkAssign, toUnassign] = await Promise.all([
-    aPaidOrder(photographerA),
-    aPaidOrder(photographerA),
-    aPaidOrder(photographerA),
-    aPaidOrder(photographerA),
-    aPaidOrder(photographerA),
-    aPaidOrder(photographerA),
-  ]);
+  const [openForOthers, openForEditorA, openForEditorB, toAssign, toBulkAssign, toUnassign, offeredToEditorA] =
+    await Promise.all([
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+      aPaidOrder(photographerA),
+    ]);
   await assignOrder({ orderId: toUnassign.orderId, editorId: editorB.uid, adminId: admin.uid });
+  await assignOrder({ orderId: offeredToEditorA.orderId, editorId: editorA.uid, adminId: admin.uid });
 
   // An edited file in storage, not registered yet, for the registration route.
   const unregisteredEditedKey = `${editedPrefix(claimed.order.orderId)}${randomUUID()}-late.jpg`;
@@ -263,12 +288,15 @@ export const buildFixture = async () => {
       awaitingPayment: awaitingPayment.order,
       awaitingPaymentOriginalKey: awaitingPayment.originalKey,
       toCancel: toCancel.order,
+      /** Paid and open: offered to every editor. Only refused claims are sent for it. */
       openForOthers,
       openForEditorA,
       openForEditorB,
       toAssign,
       toBulkAssign,
       toUnassign: (await getOrder(toUnassign.orderId))!,
+      /** Paid and given to editor A by an admin, not claimed yet: offered to editor A alone. */
+      offeredToEditorA: (await getOrder(offeredToEditorA.orderId))!,
     } satisfies Record<string, OrderRecord | string>,
     users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },
     jobTypeId: jobType.id,

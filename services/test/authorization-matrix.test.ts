@@ -22,6 +22,8 @@ interface Probe {
   headers?: Record<string, string>;
   /** The order the path names: the caller's relation to it decides between success and 404. */
   order?: OrderRecord;
+  /** Which record, when a route is probed with more than one (e.g. 'an open order'). */
+  record?: string;
   /** Public routes only: the answer every caller gets. */
   answer?: number;
 }
@@ -32,7 +34,7 @@ const aJpeg = () => new Blob([new Uint8Array(randomBytes(300))], { type: 'image/
 const rates = [{ jobTypeId: 'hdr', ratePerPhotoCents: 55 }];
 
 /** What each route is called with: real ids and valid input, so only authorization can refuse it. */
-const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe> => {
+const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Probe[]> => {
   const { orders, users, accounts } = fx;
   const claimed = orders.claimed;
   const onClaimed =
@@ -42,6 +44,15 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe> => {
       order: claimed,
       ...extra,
     });
+  /** A read open to whoever may see the order: probed on an order in each relation to the callers. */
+  const onEveryOrder = (suffix: string) => () =>
+    (
+      [
+        [claimed, 'an order in progress with editor A'],
+        [orders.openForOthers, 'an open order'],
+        [orders.offeredToEditorA, 'an order offered to editor A alone'],
+      ] as const
+    ).map(([order, record]) => ({ path: `/api/orders/${order.orderId}${suffix}`, order, record }));
   const newJobTypeName = `Matrix ${randomUUID().slice(0, 8)}`;
   const invitee = uniqueEmail('matrix-invitee');
   return {
@@ -61,8 +72,8 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe> => {
       },
     }),
     'GET /api/orders/my': () => ({ path: '/api/orders/my' }),
-    'GET /api/orders/{id}': onClaimed(''),
-    'GET /api/orders/{id}/images': onClaimed('/images'),
+    'GET /api/orders/{id}': onEveryOrder(''),
+    'GET /api/orders/{id}/images': onEveryOrder('/images'),
     'POST /api/orders/{id}/uploads/sign': () => ({
       path: `/api/orders/${orders.awaitingPayment.orderId}/uploads/sign`,
       order: orders.awaitingPayment,
@@ -138,14 +149,18 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe> => {
           : caller.name === 'editor B'
             ? orders.openForEditorB
             : orders.openForOthers;
-      return { path: `/api/orders/${order.orderId}/claim`, order };
+      const claim = (o: OrderRecord, record: string) => ({ path: `/api/orders/${o.orderId}/claim`, order: o, record });
+      // An order an admin gave to editor A is not there for anyone else to claim.
+      return caller.name === 'editor A'
+        ? [claim(order, 'an open order')]
+        : [claim(order, 'an open order'), claim(orders.offeredToEditorA, 'an order offered to editor A alone')];
     },
     'POST /api/orders/{id}/complete': () => ({
       path: `/api/orders/${orders.toComplete.orderId}/complete`,
       order: orders.toComplete,
       body: { editorNotes: 'Done.' },
     }),
-    'GET /api/orders/{id}/events': onClaimed('/events'),
+    'GET /api/orders/{id}/events': onEveryOrder('/events'),
     'GET /api/orders/{id}/images/download-all': onClaimed('/images/download-all'),
     'POST /api/orders/{id}/edited-uploads/sign': onClaimed('/edited-uploads/sign', {
       body: {
@@ -350,8 +365,9 @@ describe('the authorization matrix', () => {
         continue;
       }
       for (const caller of fx.callers) {
-        const probe = probeFor(caller);
-        cells.push({ route, caller, probe, expected: expectedAnswer(route, caller, probe) });
+        for (const probe of [probeFor(caller)].flat()) {
+          cells.push({ route, caller, probe, expected: expectedAnswer(route, caller, probe) });
+        }
       }
     }
     // Refusals first: they must change nothing, so the records are still as the set-up left them
@@ -366,7 +382,7 @@ describe('the authorization matrix', () => {
       const got = answers[i]!;
       if (!matches(cell.expected, got)) {
         problems.push(
-          `${cell.route.method} ${cell.route.path}  ${cell.caller.name}: expected ${cell.expected}, got ${got}`,
+          `${cell.route.method} ${cell.route.path}  ${cell.caller.name}${cell.probe.record ? ` (${cell.probe.record})` : ''}: expected ${cell.expected}, got ${got}`,
         );
       }
     });
