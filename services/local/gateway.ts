@@ -164,18 +164,18 @@ export const createGateway = ({ routes, loadHandler, verifyToken, log }: Gateway
     } as APIGatewayProxyEventV2;
 
     const timeoutMs = (route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS) * 1000;
-    const deadline = Date.now() + timeoutMs;
-    const context = {
-      awsRequestId: requestId,
-      functionName: route.handler,
-      getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
-    } as Context;
-
     const key = routeKey(route);
     if (!handlers.has(key)) handlers.set(key, loadHandler(route));
     let timer: NodeJS.Timeout | undefined;
     try {
       const handler = await handlers.get(key)!;
+      // Like Lambda, the function's time starts once its code has loaded (init is not billed to the request).
+      const deadline = Date.now() + timeoutMs;
+      const context = {
+        awsRequestId: requestId,
+        functionName: route.handler,
+        getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+      } as Context;
       const result = await Promise.race([
         handler(event, context),
         new Promise<'timeout'>((resolve) => {
