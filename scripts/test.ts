@@ -69,7 +69,12 @@ const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
   if (existsSync(results)) {
     const summary = JSON.parse(readFileSync(results, 'utf8'));
     counts.passed += summary.numPassedTests ?? 0;
-    counts.failed += summary.numFailedTests ?? 0;
+    // A file whose set-up fails fails no test of its own: count it, or the summary reads 0 failed.
+    const failedSuitesWithoutFailedTests = (summary.testResults ?? []).filter(
+      (file: { status: string; assertionResults: { status: string }[] }) =>
+        file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    ).length;
+    counts.failed += (summary.numFailedTests ?? 0) + failedSuitesWithoutFailedTests;
     counts.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
   } else if (code !== 0) {
     counts.failed += 1;
