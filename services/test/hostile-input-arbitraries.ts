@@ -174,9 +174,9 @@ const hugeText = fc
 
 export const hostileString = (options: { huge?: boolean } = {}) =>
   fc.oneof(
-    { weight: 5, arbitrary: nastyText },
-    { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
-    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', minLength: 200, maxLength: 3000 }) },
+    { weight: 10, arbitrary: nastyText },
+    { weight: 4, arbitrary: fc.string({ unit: 'binary', maxLength: 60 }) },
+    { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 200, maxLength: 3000 }) },
     ...(options.huge ? [{ weight: 1, arbitrary: hugeText }] : []),
   );
 
@@ -241,14 +241,14 @@ export const invalidFor = (schema: $ZodType, depth = 0): fc.Arbitrary<unknown> =
         .tuple(fc.integer({ min: 1, max: 40 }), fc.constantFrom('x', 'é', '😀', '\u0000'))
         .map(([extra, unit]) => unit.repeat(max + extra));
       const options: fc.WeightedArbitrary<unknown>[] = [
-        { weight: 4, arbitrary: tooLong },
-        { weight: 3, arbitrary: wrongType.filter((value) => typeof value !== 'string') },
+        { weight: 8, arbitrary: tooLong },
+        { weight: 6, arbitrary: wrongType.filter((value) => typeof value !== 'string') },
       ];
       if (huge && max < 100_000) options.push({ weight: 1, arbitrary: hugeText });
-      if (min > 0) options.push({ weight: 1, arbitrary: fc.constant('') });
+      if (min > 0) options.push({ weight: 2, arbitrary: fc.constant('') });
       // Whitespace only: refused where the schema trims before counting.
-      if (min > 0) options.push({ weight: 1, arbitrary: fc.constantFrom(' ', '\t\n', '\u00A0 ') });
-      if (min > 1) options.push({ weight: 1, arbitrary: fc.string({ maxLength: min - 1 }) });
+      if (min > 0) options.push({ weight: 2, arbitrary: fc.constantFrom(' ', '\t\n', '\u00A0 ') });
+      if (min > 1) options.push({ weight: 2, arbitrary: fc.string({ maxLength: min - 1 }) });
       return fc.oneof(...options);
     }
     case 'number':

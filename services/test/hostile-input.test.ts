@@ -32,8 +32,9 @@ import { anEditor, aPhotographer, aUserWithRoles, type TestAccount } from './sup
  * below 500, in our JSON error shape, and free of internals.
  */
 const SEED = Number(process.env.HOSTILE_INPUT_SEED ?? 20_261_122);
-const RUNS_PER_ROUTE = Number(process.env.HOSTILE_INPUT_RUNS ?? 17);
 const MIN_REQUESTS = 1000;
+/** Enough runs per route for the total to pass MIN_REQUESTS whatever the table's size. */
+const RUNS_PER_ROUTE = Number(process.env.HOSTILE_INPUT_RUNS ?? Math.ceil((MIN_REQUESTS + 20) / routes.length));
 /** API Gateway refuses a request line and headers above 10 KB; stay below so the route is what answers. */
 const MAX_URL_BYTES = 8000;
 
@@ -533,10 +534,15 @@ const webhookRequest = (route: RouteDefinition) => {
     fc.constant((p: Buffer) => sign(secret, now() - 3600, p)),
     // Our secret over other bytes than those sent.
     fc.constant((p: Buffer) => sign(secret, now(), Buffer.concat([p, Buffer.from(' ')]))),
-    fc.constantFrom(
+    // Headers Stripe's parser must refuse: empty or missing parts, odd separators.
+    fc.constantFrom<(p: Buffer) => string>(
       () => 't=,v1=',
+      () => `t=${now()},v1=`,
+      () => 'v1=',
       () => 't=abc,v1=zz,v0=',
       () => `t=${now()}`,
+      () => `t=${now()},v1=${'0'.repeat(64)},v1=`,
+      () => ',,,=',
     ),
   );
   return fc
@@ -663,7 +669,7 @@ const countObjects = async () => {
 
 const counts = async () => ({ items: await countItems(), objects: await countObjects() });
 
-/** Counts once the stack's background work (outbox, workers) has settled: unchanged for 2 s. */
+/** Counts once the stack's background work (outbox, workers) has settled: unchanged for 3 s. */
 const settledCounts = async () => {
   let last = await counts();
   for (let stableSince = Date.now(), deadline = Date.now() + 30_000; Date.now() < deadline; ) {
@@ -672,7 +678,7 @@ const settledCounts = async () => {
     if (next.items !== last.items || next.objects !== last.objects) {
       last = next;
       stableSince = Date.now();
-    } else if (Date.now() - stableSince >= 2000) return next;
+    } else if (Date.now() - stableSince >= 3000) return next;
   }
   return last;
 };
@@ -779,13 +785,13 @@ describe('hostile input on every route', () => {
   });
 
   it(`sent at least ${MIN_REQUESTS} requests and wrote nothing`, async () => {
-    expect(requestsSent).toBeGreaterThanOrEqual(MIN_REQUESTS);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await settledCounts();
     console.log(
       `hostile input: ${requestsSent} requests (${Math.round(bytesSent / 1e6)} MB), seed ${SEED}, answers by status`,
       Object.fromEntries(statusesSeen),
     );
-    expect(after).toEqual(before);
+    expect.soft(after, 'items in the table and objects in the bucket').toEqual(before);
+    expect.soft(requestsSent, 'requests sent').toBeGreaterThanOrEqual(MIN_REQUESTS);
   }, 60_000);
 });
