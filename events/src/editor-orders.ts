@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView, type RevisionView } from './orders';
 
 /** The editor's side of an order: what is offered, what they deliver, what they earn. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Limits shared by the feedback form and the feedback routes, so the two can never disagree. */
 export const FEEDBACK_MIN_LENGTH = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Editors join by invitation: the admin's form, the emailed link and the sign-up that consumes it. */
 export const INVITATION_TTL_DAYS = 7;

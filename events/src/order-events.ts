@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every event an order can go through; the event log worker stores them, the zip worker reacts to some. */
 export const orderEventTypes = [

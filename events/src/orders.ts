@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Orders as the browser, the API and the workers all see them: the limits of the order form, the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Role, UserStatus } from './roles';
 
 /** What GET /api/auth/me returns: the signed-in user's own record. */

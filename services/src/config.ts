@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Everything a handler or worker needs to know about where it runs, read once from the

@@ -1,15 +1,25 @@
-import { type App, cert, getApps, initializeApp, type ServiceAccount } from 'firebase-admin/app';
-import { type Auth, getAuth } from 'firebase-admin/auth';
+import type { App, ServiceAccount } from 'firebase-admin/app';
+import type { Auth } from 'firebase-admin/auth';
 import { config } from '../config';
 
 /**
  * Firebase Admin for the ops commands and the seed. With FIREBASE_AUTH_EMULATOR_HOST set it talks
  * to the emulator and needs no credentials; against a real project it uses the application
  * default credentials (GOOGLE_APPLICATION_CREDENTIALS).
+ *
+ * The SDK (with its JWT, HTTP and gRPC dependencies) is loaded on first use: it is the largest
+ * thing a function can bundle, and most functions that bundle it (through the admin's user
+ * module) never call it.
  */
 let app: App | undefined;
 
-export const firebaseAuth = () => {
+const firebaseSdk = async () => {
+  const [appModule, authModule] = await Promise.all([import('firebase-admin/app'), import('firebase-admin/auth')]);
+  return { ...appModule, ...authModule };
+};
+
+export const firebaseAuth = async () => {
+  const { getApps, initializeApp, getAuth } = await firebaseSdk();
   app ??= getApps()[0] ?? initializeApp({ projectId: config().FIREBASE_PROJECT_ID });
   return getAuth(app);
 };
@@ -20,7 +30,7 @@ export const firebaseAuth = () => {
  * fail as a duplicate: then the account is there, so read it.
  */
 export const ensureFirebaseAccount = async (account: { email: string; password: string; displayName: string }) => {
-  const auth = firebaseAuth();
+  const auth = await firebaseAuth();
   const codeOf = (error: unknown) => (error as { code?: string }).code;
   try {
     return await auth.getUserByEmail(account.email);
@@ -49,6 +59,7 @@ export const identityAdmin = () => {
     const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
     const secrets = new SecretsManagerClient({ region: AWS_REGION });
     const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: FIREBASE_ADMIN_SECRET_ARN }));
+    const { getApps, initializeApp, getAuth, cert } = await firebaseSdk();
     const key = JSON.parse(SecretString ?? '{}') as { private_key?: string; client_email?: string };
     if (!key.private_key || !key.client_email) {
       throw new Error(

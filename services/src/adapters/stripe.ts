@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { config } from '../config';
 import { HttpError } from '../http/errors';
 import { logger } from './logger';
@@ -6,7 +6,8 @@ import { logger } from './logger';
 /**
  * Stripe, or the local fake that speaks Stripe's API: only the host differs, by configuration.
  * Keys come from the environment locally and from Secrets Manager in the cloud (read once per
- * container).
+ * container, started while the function initialises). The SDK itself is loaded on first use: it
+ * is a large module, and several functions bundle this file without ever calling Stripe.
  */
 interface StripeKeys {
   secretKey: string;
@@ -33,15 +34,35 @@ const loadKeys = async (): Promise<StripeKeys> => {
 };
 
 export const stripeKeys = () => {
-  keys ??= loadKeys();
+  keys ??= loadKeys().catch((error: unknown) => {
+    // A failed read (Secrets Manager briefly unreachable) is not kept: the next request reads again.
+    keys = undefined;
+    throw error;
+  });
   return keys;
 };
 
+/**
+ * In the cloud the keys are a Secrets Manager call: start it during the function's init (this
+ * module loads with the functions granted 'stripe', the only ones given STRIPE_SECRET_ARN), so the
+ * first request finds it done or under way. A failure here is left to that request to report.
+ */
+export const prefetchStripeKeys = (environment: NodeJS.ProcessEnv = process.env) => {
+  const fromEnvironment = environment.STRIPE_SECRET_KEY && environment.STRIPE_WEBHOOK_SECRET;
+  if (!environment.STRIPE_SECRET_ARN || fromEnvironment) return false;
+  stripeKeys().catch(() => undefined);
+  return true;
+};
+prefetchStripeKeys();
+
+const stripeSdk = async () => (await import('stripe')).default;
+
 export const stripe = () => {
-  client ??= stripeKeys().then(({ secretKey }) => {
+  if (client) return client;
+  client = Promise.all([stripeKeys(), stripeSdk()]).then(([{ secretKey }, StripeClient]) => {
     const apiUrl = config().STRIPE_API_URL;
     const target = apiUrl ? new URL(apiUrl) : undefined;
-    return new Stripe(secretKey, {
+    return new StripeClient(secretKey, {
       maxNetworkRetries: 2,
       timeout: 8000,
       ...(target
@@ -52,6 +73,9 @@ export const stripe = () => {
           }
         : {}),
     });
+  });
+  client.catch(() => {
+    client = undefined;
   });
   return client;
 };
@@ -143,7 +167,7 @@ export const cancelPaymentIntent = async (
     await client.paymentIntents.cancel(paymentIntentId);
     return { status: 'canceled' };
   } catch (error) {
-    if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+    if (!(error instanceof (await stripeSdk()).errors.StripeInvalidRequestError)) throw error;
     if (error.code === 'resource_missing') return { status: 'missing' };
     if (error.code !== 'payment_intent_unexpected_state') throw error;
     const intent = await client.paymentIntents.retrieve(paymentIntentId);

@@ -5,7 +5,7 @@ import {
   type AssignmentFilter,
   searchWordsOf,
 } from '@marketplace/events/admin';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BadRequest } from '../http/errors';
 import { toAdminOrderView } from './admin-order-view';
 import { marketplace } from './entities';

@@ -14,481 +14,499 @@ const timestamps = {
   updatedAt: { type: 'string', required: true, default: now, set: now, watch: '*' },
 } as const;
 
-export const User = new Entity({
-  model: { entity: 'user', version: '1', service },
-  attributes: {
-    userId: { type: 'string', required: true, readOnly: true },
-    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
-    displayName: { type: 'string' },
-    profileImageUrl: { type: 'string' },
-    roles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
-    status: { type: ['verified', 'invited', 'suspended'] as const, required: true, default: 'verified' },
-    isActive: { type: 'boolean', required: true, default: true },
-    deletedAt: { type: 'string' },
-    invitedAt: { type: 'string' },
-    /** Denormalized for the admin's editor list; kept in step with `roles` by every role write. */
-    isEditor: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
-    byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['email'] }, sk: { field: 'gsi1sk', composite: [] } },
-    /** Admin list: every user, newest first; status/role/deleted are filters on this bounded partition. */
-    all: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: [] },
-      sk: { field: 'gsi2sk', composite: ['createdAt', 'userId'] },
+const User = () =>
+  new Entity({
+    model: { entity: 'user', version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+      displayName: { type: 'string' },
+      profileImageUrl: { type: 'string' },
+      roles: { type: 'list', items: { type: 'string' }, required: true, default: () => [] },
+      status: { type: ['verified', 'invited', 'suspended'] as const, required: true, default: 'verified' },
+      isActive: { type: 'boolean', required: true, default: true },
+      deletedAt: { type: 'string' },
+      invitedAt: { type: 'string' },
+      /** Denormalized for the admin's editor list; kept in step with `roles` by every role write. */
+      isEditor: { type: 'string' },
+      ...timestamps,
     },
-    /** Sparse: only users holding the editor role carry isEditor. */
-    editors: {
-      index: 'gsi3',
-      pk: { field: 'gsi3pk', composite: ['isEditor'] },
-      sk: { field: 'gsi3sk', composite: ['createdAt', 'userId'] },
+    indexes: {
+      byId: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+      byEmail: { index: 'gsi1', pk: { field: 'gsi1pk', composite: ['email'] }, sk: { field: 'gsi1sk', composite: [] } },
+      /** Admin list: every user, newest first; status/role/deleted are filters on this bounded partition. */
+      all: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: [] },
+        sk: { field: 'gsi2sk', composite: ['createdAt', 'userId'] },
+      },
+      /** Sparse: only users holding the editor role carry isEditor. */
+      editors: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['isEditor'] },
+        sk: { field: 'gsi3sk', composite: ['createdAt', 'userId'] },
+      },
     },
-  },
-});
+  });
 
-export const Invitation = new Entity({
-  model: { entity: 'invitation', version: '1', service },
-  attributes: {
-    tokenHash: { type: 'string', required: true, readOnly: true },
-    email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
-    displayName: { type: 'string', required: true },
-    invitedBy: { type: 'string', required: true },
-    userId: { type: 'string', required: true },
-    status: { type: ['pending', 'accepted', 'revoked'] as const, required: true, default: 'pending' },
-    acceptedAt: { type: 'string' },
-    expiresAt: { type: 'number', required: true },
-    ...timestamps,
-  },
-  indexes: {
-    byToken: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
-    byEmail: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['email'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt'] },
+const Invitation = () =>
+  new Entity({
+    model: { entity: 'invitation', version: '1', service },
+    attributes: {
+      tokenHash: { type: 'string', required: true, readOnly: true },
+      email: { type: 'string', required: true, set: (v?: string) => v?.trim().toLowerCase() },
+      displayName: { type: 'string', required: true },
+      invitedBy: { type: 'string', required: true },
+      userId: { type: 'string', required: true },
+      status: { type: ['pending', 'accepted', 'revoked'] as const, required: true, default: 'pending' },
+      acceptedAt: { type: 'string' },
+      expiresAt: { type: 'number', required: true },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byToken: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+      byEmail: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['email'] },
+        sk: { field: 'gsi1sk', composite: ['createdAt'] },
+      },
+    },
+  });
 
-export const JobType = new Entity({
-  model: { entity: 'jobType', version: '1', service },
-  attributes: {
-    jobTypeId: { type: 'string', required: true, readOnly: true },
-    name: { type: 'string', required: true },
-    description: { type: 'string' },
-    pricePerPhotoCents: { type: 'number', required: true },
-    defaultEditorPriceCents: { type: 'number', required: true },
-    isActive: { type: 'boolean', required: true, default: true },
-    ...timestamps,
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['jobTypeId'] }, sk: { field: 'sk', composite: [] } },
-    /** A handful of items: one partition, by name; "active" is a filter. */
-    all: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: [] },
-      sk: { field: 'gsi1sk', composite: ['name', 'jobTypeId'] },
+const JobType = () =>
+  new Entity({
+    model: { entity: 'jobType', version: '1', service },
+    attributes: {
+      jobTypeId: { type: 'string', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      description: { type: 'string' },
+      pricePerPhotoCents: { type: 'number', required: true },
+      defaultEditorPriceCents: { type: 'number', required: true },
+      isActive: { type: 'boolean', required: true, default: true },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byId: { pk: { field: 'pk', composite: ['jobTypeId'] }, sk: { field: 'sk', composite: [] } },
+      /** A handful of items: one partition, by name; "active" is a filter. */
+      all: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: [] },
+        sk: { field: 'gsi1sk', composite: ['name', 'jobTypeId'] },
+      },
+    },
+  });
 
 /**
  * A job type's name, lower-cased with its spaces collapsed: creating or renaming a job type claims
  * it in the same transaction, so two job types can never share a name, however close the race.
  */
-export const JobTypeName = new Entity({
-  model: { entity: 'jobTypeName', version: '1', service },
-  attributes: {
-    nameKey: { type: 'string', required: true, readOnly: true },
-    jobTypeId: { type: 'string', required: true, readOnly: true },
-  },
-  indexes: {
-    byName: { pk: { field: 'pk', composite: ['nameKey'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
-
-export const EditorRate = new Entity({
-  model: { entity: 'editorRate', version: '1', service },
-  attributes: {
-    editorId: { type: 'string', required: true, readOnly: true },
-    jobTypeId: { type: 'string', required: true, readOnly: true },
-    ratePerPhotoCents: { type: 'number', required: true },
-    ...timestamps,
-  },
-  indexes: {
-    /** In the editor's user partition: one Query returns all of an editor's rates. */
-    byEditor: {
-      pk: { field: 'pk', composite: ['editorId'] },
-      sk: { field: 'sk', composite: ['jobTypeId'] },
+const JobTypeName = () =>
+  new Entity({
+    model: { entity: 'jobTypeName', version: '1', service },
+    attributes: {
+      nameKey: { type: 'string', required: true, readOnly: true },
+      jobTypeId: { type: 'string', required: true, readOnly: true },
     },
-  },
-});
+    indexes: {
+      byName: { pk: { field: 'pk', composite: ['nameKey'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
+
+const EditorRate = () =>
+  new Entity({
+    model: { entity: 'editorRate', version: '1', service },
+    attributes: {
+      editorId: { type: 'string', required: true, readOnly: true },
+      jobTypeId: { type: 'string', required: true, readOnly: true },
+      ratePerPhotoCents: { type: 'number', required: true },
+      ...timestamps,
+    },
+    indexes: {
+      /** In the editor's user partition: one Query returns all of an editor's rates. */
+      byEditor: {
+        pk: { field: 'pk', composite: ['editorId'] },
+        sk: { field: 'sk', composite: ['jobTypeId'] },
+      },
+    },
+  });
 
 /**
  * A payout to an editor, in the editor's partition beside their rates; ids are ULIDs from the
  * route (older ops-command ids may be any text), so the partition reads in time order.
  */
-export const Payout = new Entity({
-  model: { entity: 'payout', version: '1', service },
-  attributes: {
-    editorId: { type: 'string', required: true, readOnly: true },
-    payoutId: { type: 'string', required: true, readOnly: true },
-    amountCents: { type: 'number', required: true, readOnly: true },
-    paidAt: { type: 'string', required: true, readOnly: true },
-    note: { type: 'string' },
-    /** Who recorded it (the admin's name, else email); absent when it came from the ops command. */
-    recordedBy: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byEditor: {
-      pk: { field: 'pk', composite: ['editorId'] },
-      sk: { field: 'sk', composite: ['payoutId'] },
+const Payout = () =>
+  new Entity({
+    model: { entity: 'payout', version: '1', service },
+    attributes: {
+      editorId: { type: 'string', required: true, readOnly: true },
+      payoutId: { type: 'string', required: true, readOnly: true },
+      amountCents: { type: 'number', required: true, readOnly: true },
+      paidAt: { type: 'string', required: true, readOnly: true },
+      note: { type: 'string' },
+      /** Who recorded it (the admin's name, else email); absent when it came from the ops command. */
+      recordedBy: { type: 'string' },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byEditor: {
+        pk: { field: 'pk', composite: ['editorId'] },
+        sk: { field: 'sk', composite: ['payoutId'] },
+      },
+    },
+  });
 
-export const Order = new Entity({
-  model: { entity: 'order', version: '1', service },
-  attributes: {
-    orderId: { type: 'string', required: true, readOnly: true },
-    orderNumber: { type: 'number', required: true, readOnly: true },
-    name: { type: 'string' },
-    photographerId: { type: 'string', required: true, readOnly: true },
-    photographerName: { type: 'string', required: true },
-    /** photographerSortName(photographerName): the admin's "Photographer A-Z" index key. */
-    photographerSortName: { type: 'string', required: true, readOnly: true },
-    jobTypeId: { type: 'string', required: true, readOnly: true },
-    jobTypeName: { type: 'string', required: true },
-    pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
-    photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
-    totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
-    editingRequirements: { type: 'string' },
-    /** 'yes' when the order has editing requirements: the pool indexes' sort keys begin with it, for the filter. */
-    hasRequirements: { type: ['yes', 'no'] as const, required: true, default: 'no', readOnly: true },
-    status: { type: orderStatuses, required: true, default: 'pending_payment' },
-    stripePaymentIntentId: { type: 'string' },
-    paidAt: { type: 'string' },
-    /** paidAt + the promised turnaround: the dashboard marks an order late after this. */
-    dueAt: { type: 'string' },
-    /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
-    pool: { type: 'string' },
-    /** 'assigned' or 'unassigned': the admin's assignment filter. */
-    assignment: { type: ['assigned', 'unassigned'] as const, required: true, default: 'unassigned' },
-    editorId: { type: 'string' },
-    editorName: { type: 'string' },
-    editorEmail: { type: 'string' },
-    editorRateCents: { type: 'number' },
-    assignedAt: { type: 'string' },
-    claimedAt: { type: 'string' },
-    completedAt: { type: 'string' },
-    cancelledAt: { type: 'string' },
-    cancelledBy: { type: 'string' },
-    /** What was given back through Stripe when the order was cancelled (0 when it was never paid). */
-    refundedAmountCents: { type: 'number' },
-    refundId: { type: 'string' },
-    editorNotes: { type: 'string' },
-    photographerRating: { type: 'number' },
-    photographerUploadCount: { type: 'number', required: true, default: 0 },
-    editorUploadCount: { type: 'number', required: true, default: 0 },
-    /** Revision rounds the photographer has requested (at most FREE_REVISION_ROUNDS). */
-    revisionCount: { type: 'number', required: true, default: 0 },
-    /** When the open revision round was requested; absent when none is open. */
-    revisionRequestedAt: { type: 'string' },
-    /** Lower-cased "photographer name \u0000 order name" for the admin's search. */
-    searchText: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byId: {
-      collection: 'orderDetail',
-      pk: { field: 'pk', composite: ['orderId'] },
-      sk: { field: 'sk', composite: [] },
+const Order = () =>
+  new Entity({
+    model: { entity: 'order', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      orderNumber: { type: 'number', required: true, readOnly: true },
+      name: { type: 'string' },
+      photographerId: { type: 'string', required: true, readOnly: true },
+      photographerName: { type: 'string', required: true },
+      /** photographerSortName(photographerName): the admin's "Photographer A-Z" index key. */
+      photographerSortName: { type: 'string', required: true, readOnly: true },
+      jobTypeId: { type: 'string', required: true, readOnly: true },
+      jobTypeName: { type: 'string', required: true },
+      pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
+      photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
+      totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
+      editingRequirements: { type: 'string' },
+      /** 'yes' when the order has editing requirements: the pool indexes' sort keys begin with it, for the filter. */
+      hasRequirements: { type: ['yes', 'no'] as const, required: true, default: 'no', readOnly: true },
+      status: { type: orderStatuses, required: true, default: 'pending_payment' },
+      stripePaymentIntentId: { type: 'string' },
+      paidAt: { type: 'string' },
+      /** paidAt + the promised turnaround: the dashboard marks an order late after this. */
+      dueAt: { type: 'string' },
+      /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
+      pool: { type: 'string' },
+      /** 'assigned' or 'unassigned': the admin's assignment filter. */
+      assignment: { type: ['assigned', 'unassigned'] as const, required: true, default: 'unassigned' },
+      editorId: { type: 'string' },
+      editorName: { type: 'string' },
+      editorEmail: { type: 'string' },
+      editorRateCents: { type: 'number' },
+      assignedAt: { type: 'string' },
+      claimedAt: { type: 'string' },
+      completedAt: { type: 'string' },
+      cancelledAt: { type: 'string' },
+      cancelledBy: { type: 'string' },
+      /** What was given back through Stripe when the order was cancelled (0 when it was never paid). */
+      refundedAmountCents: { type: 'number' },
+      refundId: { type: 'string' },
+      editorNotes: { type: 'string' },
+      photographerRating: { type: 'number' },
+      photographerUploadCount: { type: 'number', required: true, default: 0 },
+      editorUploadCount: { type: 'number', required: true, default: 0 },
+      /** Revision rounds the photographer has requested (at most FREE_REVISION_ROUNDS). */
+      revisionCount: { type: 'number', required: true, default: 0 },
+      /** When the open revision round was requested; absent when none is open. */
+      revisionRequestedAt: { type: 'string' },
+      /** Lower-cased "photographer name \u0000 order name" for the admin's search. */
+      searchText: { type: 'string' },
+      ...timestamps,
     },
-    byPhotographer: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['photographerId'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt', 'orderId'] },
+    indexes: {
+      byId: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: [] },
+      },
+      byPhotographer: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['photographerId'] },
+        sk: { field: 'gsi1sk', composite: ['createdAt', 'orderId'] },
+      },
+      /** Available orders, newest/oldest first, with or without requirements (sparse on pool). */
+      poolByDate: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['pool'] },
+        sk: { field: 'gsi2sk', composite: ['hasRequirements', 'createdAt', 'orderId'] },
+      },
+      /** Available orders, highest price first, with or without requirements (sparse on pool). */
+      poolByPrice: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['pool'] },
+        sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
+      },
+      /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
+      byEditor: {
+        index: 'gsi4',
+        pk: { field: 'gsi4pk', composite: ['editorId'] },
+        sk: { field: 'gsi4sk', composite: ['status', 'createdAt', 'orderId'] },
+      },
+      /** Admin list by assignment, newest/oldest first. */
+      byAssignment: {
+        index: 'gsi5',
+        pk: { field: 'gsi5pk', composite: ['assignment'] },
+        sk: { field: 'gsi5sk', composite: ['createdAt', 'orderId'] },
+      },
+      /** Admin list by assignment, most photos first (photo count zero-padded; ties newest first). */
+      byAssignmentPhotos: {
+        index: 'gsi6',
+        pk: { field: 'gsi6pk', composite: ['assignment'] },
+        sk: { field: 'gsi6sk', composite: ['photoCount', 'createdAt', 'orderId'] },
+      },
+      /** Admin list by assignment, photographer A-Z (ties oldest first). */
+      byAssignmentPhotographer: {
+        index: 'gsi7',
+        pk: { field: 'gsi7pk', composite: ['assignment'] },
+        sk: { field: 'gsi7sk', composite: ['photographerSortName', 'createdAt', 'orderId'] },
+      },
     },
-    /** Available orders, newest/oldest first, with or without requirements (sparse on pool). */
-    poolByDate: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['pool'] },
-      sk: { field: 'gsi2sk', composite: ['hasRequirements', 'createdAt', 'orderId'] },
-    },
-    /** Available orders, highest price first, with or without requirements (sparse on pool). */
-    poolByPrice: {
-      index: 'gsi3',
-      pk: { field: 'gsi3pk', composite: ['pool'] },
-      sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
-    },
-    /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
-    byEditor: {
-      index: 'gsi4',
-      pk: { field: 'gsi4pk', composite: ['editorId'] },
-      sk: { field: 'gsi4sk', composite: ['status', 'createdAt', 'orderId'] },
-    },
-    /** Admin list by assignment, newest/oldest first. */
-    byAssignment: {
-      index: 'gsi5',
-      pk: { field: 'gsi5pk', composite: ['assignment'] },
-      sk: { field: 'gsi5sk', composite: ['createdAt', 'orderId'] },
-    },
-    /** Admin list by assignment, most photos first (photo count zero-padded; ties newest first). */
-    byAssignmentPhotos: {
-      index: 'gsi6',
-      pk: { field: 'gsi6pk', composite: ['assignment'] },
-      sk: { field: 'gsi6sk', composite: ['photoCount', 'createdAt', 'orderId'] },
-    },
-    /** Admin list by assignment, photographer A-Z (ties oldest first). */
-    byAssignmentPhotographer: {
-      index: 'gsi7',
-      pk: { field: 'gsi7pk', composite: ['assignment'] },
-      sk: { field: 'gsi7sk', composite: ['photographerSortName', 'createdAt', 'orderId'] },
-    },
-  },
-});
+  });
 
 /**
  * The admin's order search: one item per word an order is found by (orderSearchWords), in a
  * partition per first letter, sorted by word, so a term is a begins_with Query. Each carries what
  * the list filters and sorts on; `assignment` is kept in step by the writes that change it.
  */
-export const OrderSearchWord = new Entity({
-  model: { entity: 'orderSearchWord', version: '1', service },
-  attributes: {
-    initial: { type: 'string', required: true, readOnly: true },
-    word: { type: 'string', required: true, readOnly: true },
-    orderId: { type: 'string', required: true, readOnly: true },
-    /** All of the order's search words, space-separated: a term's other words are checked against it. */
-    words: { type: 'string', required: true, readOnly: true },
-    assignment: { type: ['assigned', 'unassigned'] as const, required: true },
-    createdAt: { type: 'string', required: true, readOnly: true },
-    photoCount: { type: 'number', required: true, readOnly: true },
-    photographerSortName: { type: 'string', required: true, readOnly: true },
-  },
-  indexes: {
-    byWord: {
-      pk: { field: 'pk', composite: ['initial'] },
-      sk: { field: 'sk', composite: ['word', 'orderId'] },
+const OrderSearchWord = () =>
+  new Entity({
+    model: { entity: 'orderSearchWord', version: '1', service },
+    attributes: {
+      initial: { type: 'string', required: true, readOnly: true },
+      word: { type: 'string', required: true, readOnly: true },
+      orderId: { type: 'string', required: true, readOnly: true },
+      /** All of the order's search words, space-separated: a term's other words are checked against it. */
+      words: { type: 'string', required: true, readOnly: true },
+      assignment: { type: ['assigned', 'unassigned'] as const, required: true },
+      createdAt: { type: 'string', required: true, readOnly: true },
+      photoCount: { type: 'number', required: true, readOnly: true },
+      photographerSortName: { type: 'string', required: true, readOnly: true },
     },
-  },
-});
+    indexes: {
+      byWord: {
+        pk: { field: 'pk', composite: ['initial'] },
+        sk: { field: 'sk', composite: ['word', 'orderId'] },
+      },
+    },
+  });
 
-export const OrderImage = new Entity({
-  model: { entity: 'orderImage', version: '1', service },
-  attributes: {
-    orderId: { type: 'string', required: true, readOnly: true },
-    kind: { type: ['original', 'edited'] as const, required: true, readOnly: true },
-    key: { type: 'string', required: true, readOnly: true },
-    filename: { type: 'string', required: true },
-    size: { type: 'number', required: true },
-    contentType: { type: 'string' },
-    uploadedBy: { type: 'string', required: true },
-    lastModified: { type: 'string', required: true },
-    /** Set by the thumbnail worker: 'ready' with both keys, or 'placeholder' for files with no picture. Absent = pending. */
-    thumbnail: { type: ['ready', 'placeholder'] as const },
-    thumbnailKey: { type: 'string' },
-    previewKey: { type: 'string' },
-    /** Originals: the HDR scene the browser grouped the file into (1-based). */
-    scene: { type: 'number' },
-    /** Edited files: the original this edit belongs to, and whether the name rule or the editor said so. */
-    pairedOriginalKey: { type: 'string' },
-    pairedBy: { type: ['rule', 'editor'] as const },
-    /** Edited files: the key of a later file of the same name that replaced this one in a revision (left out of the delivery). */
-    supersededBy: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byOrder: {
-      collection: 'orderDetail',
-      pk: { field: 'pk', composite: ['orderId'] },
-      sk: { field: 'sk', composite: ['kind', 'key'] },
+const OrderImage = () =>
+  new Entity({
+    model: { entity: 'orderImage', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      kind: { type: ['original', 'edited'] as const, required: true, readOnly: true },
+      key: { type: 'string', required: true, readOnly: true },
+      filename: { type: 'string', required: true },
+      size: { type: 'number', required: true },
+      contentType: { type: 'string' },
+      uploadedBy: { type: 'string', required: true },
+      lastModified: { type: 'string', required: true },
+      /** Set by the thumbnail worker: 'ready' with both keys, or 'placeholder' for files with no picture. Absent = pending. */
+      thumbnail: { type: ['ready', 'placeholder'] as const },
+      thumbnailKey: { type: 'string' },
+      previewKey: { type: 'string' },
+      /** Originals: the HDR scene the browser grouped the file into (1-based). */
+      scene: { type: 'number' },
+      /** Edited files: the original this edit belongs to, and whether the name rule or the editor said so. */
+      pairedOriginalKey: { type: 'string' },
+      pairedBy: { type: ['rule', 'editor'] as const },
+      /** Edited files: the key of a later file of the same name that replaced this one in a revision (left out of the delivery). */
+      supersededBy: { type: 'string' },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['kind', 'key'] },
+      },
+    },
+  });
 
 /** One revision round of an order: the photographer's notes, and when the editor re-delivered it. */
-export const OrderRevision = new Entity({
-  model: { entity: 'orderRevision', version: '1', service },
-  attributes: {
-    orderId: { type: 'string', required: true, readOnly: true },
-    round: { type: 'number', required: true, readOnly: true, padding: { length: 3, char: '0' } },
-    note: { type: 'string', required: true, readOnly: true },
-    /** [{ key, note }] on individual edited photos. */
-    photoNotes: { type: 'any', required: true, readOnly: true },
-    requestedBy: { type: 'string', required: true, readOnly: true },
-    requestedAt: { type: 'string', required: true, readOnly: true },
-    /** The order's editorUploadCount when the round was requested: re-completion needs more than this. */
-    editorUploadsAtRequest: { type: 'number', required: true, readOnly: true, default: 0 },
-    completedAt: { type: 'string' },
-  },
-  indexes: {
-    byOrder: {
-      collection: 'orderDetail',
-      pk: { field: 'pk', composite: ['orderId'] },
-      sk: { field: 'sk', composite: ['round'] },
+const OrderRevision = () =>
+  new Entity({
+    model: { entity: 'orderRevision', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      round: { type: 'number', required: true, readOnly: true, padding: { length: 3, char: '0' } },
+      note: { type: 'string', required: true, readOnly: true },
+      /** [{ key, note }] on individual edited photos. */
+      photoNotes: { type: 'any', required: true, readOnly: true },
+      requestedBy: { type: 'string', required: true, readOnly: true },
+      requestedAt: { type: 'string', required: true, readOnly: true },
+      /** The order's editorUploadCount when the round was requested: re-completion needs more than this. */
+      editorUploadsAtRequest: { type: 'number', required: true, readOnly: true, default: 0 },
+      completedAt: { type: 'string' },
     },
-  },
-});
+    indexes: {
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['round'] },
+      },
+    },
+  });
 
-export const OrderEvent = new Entity({
-  model: { entity: 'orderEvent', version: '1', service },
-  attributes: {
-    orderId: { type: 'string', required: true, readOnly: true },
-    eventId: { type: 'string', required: true, readOnly: true },
-    eventType: { type: 'string', required: true },
-    description: { type: 'string', required: true },
-    actorId: { type: 'string' },
-    metadata: { type: 'any' },
-    occurredAt: { type: 'string', required: true },
-    ...timestamps,
-  },
-  indexes: {
-    /** Event ids are ULIDs, so the partition reads in time order. */
-    byOrder: {
-      collection: 'orderDetail',
-      pk: { field: 'pk', composite: ['orderId'] },
-      sk: { field: 'sk', composite: ['eventId'] },
+const OrderEvent = () =>
+  new Entity({
+    model: { entity: 'orderEvent', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      eventId: { type: 'string', required: true, readOnly: true },
+      eventType: { type: 'string', required: true },
+      description: { type: 'string', required: true },
+      actorId: { type: 'string' },
+      metadata: { type: 'any' },
+      occurredAt: { type: 'string', required: true },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      /** Event ids are ULIDs, so the partition reads in time order. */
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['eventId'] },
+      },
+    },
+  });
 
-export const Feedback = new Entity({
-  model: { entity: 'feedback', version: '1', service },
-  attributes: {
-    feedbackId: { type: 'string', required: true, readOnly: true },
-    userId: { type: 'string', required: true, readOnly: true },
-    userName: { type: 'string', required: true },
-    userEmail: { type: 'string', required: true },
-    type: { type: ['problem', 'suggestion', 'general'] as const, required: true },
-    status: { type: ['open', 'in_progress', 'resolved', 'closed'] as const, required: true, default: 'open' },
-    message: { type: 'string', required: true },
-    adminNotes: { type: 'string' },
-    reviewerName: { type: 'string' },
-    reviewedAt: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byId: { pk: { field: 'pk', composite: ['feedbackId'] }, sk: { field: 'sk', composite: [] } },
-    byUser: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['userId'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt', 'feedbackId'] },
+const Feedback = () =>
+  new Entity({
+    model: { entity: 'feedback', version: '1', service },
+    attributes: {
+      feedbackId: { type: 'string', required: true, readOnly: true },
+      userId: { type: 'string', required: true, readOnly: true },
+      userName: { type: 'string', required: true },
+      userEmail: { type: 'string', required: true },
+      type: { type: ['problem', 'suggestion', 'general'] as const, required: true },
+      status: { type: ['open', 'in_progress', 'resolved', 'closed'] as const, required: true, default: 'open' },
+      message: { type: 'string', required: true },
+      adminNotes: { type: 'string' },
+      reviewerName: { type: 'string' },
+      reviewedAt: { type: 'string' },
+      ...timestamps,
     },
-    byStatus: {
-      index: 'gsi2',
-      pk: { field: 'gsi2pk', composite: ['status'] },
-      sk: { field: 'gsi2sk', composite: ['createdAt', 'feedbackId'] },
+    indexes: {
+      byId: { pk: { field: 'pk', composite: ['feedbackId'] }, sk: { field: 'sk', composite: [] } },
+      byUser: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['userId'] },
+        sk: { field: 'gsi1sk', composite: ['createdAt', 'feedbackId'] },
+      },
+      byStatus: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['status'] },
+        sk: { field: 'gsi2sk', composite: ['createdAt', 'feedbackId'] },
+      },
     },
-  },
-});
+  });
 
 /**
  * Running totals kept by the writes that change them (in the same transaction), so dashboards
  * never read every order: scope "feedback" names "total", "type#problem", "status#open", ...;
  * scope "photographer#<id>", "editor#<id>" and "orders" likewise.
  */
-export const Counter = new Entity({
-  model: { entity: 'counter', version: '1', service },
-  attributes: {
-    scope: { type: 'string', required: true, readOnly: true },
-    name: { type: 'string', required: true, readOnly: true },
-    value: { type: 'number', required: true, default: 0 },
-  },
-  indexes: {
-    byScope: { pk: { field: 'pk', composite: ['scope'] }, sk: { field: 'sk', composite: ['name'] } },
-  },
-});
+const Counter = () =>
+  new Entity({
+    model: { entity: 'counter', version: '1', service },
+    attributes: {
+      scope: { type: 'string', required: true, readOnly: true },
+      name: { type: 'string', required: true, readOnly: true },
+      value: { type: 'number', required: true, default: 0 },
+    },
+    indexes: {
+      byScope: { pk: { field: 'pk', composite: ['scope'] }, sk: { field: 'sk', composite: ['name'] } },
+    },
+  });
 
 /** Payments and their Stripe intents: the webhook and the client confirmation both land here once. */
-export const Payment = new Entity({
-  model: { entity: 'payment', version: '1', service },
-  attributes: {
-    paymentIntentId: { type: 'string', required: true, readOnly: true },
-    orderId: { type: 'string', required: true, readOnly: true },
-    amountCents: { type: 'number', required: true },
-    currency: { type: 'string', required: true, default: 'usd' },
-    status: { type: ['requires_payment', 'succeeded', 'failed', 'refunded'] as const, required: true },
-    refundId: { type: 'string' },
-    ...timestamps,
-  },
-  indexes: {
-    byIntent: { pk: { field: 'pk', composite: ['paymentIntentId'] }, sk: { field: 'sk', composite: [] } },
-    byOrder: {
-      index: 'gsi1',
-      pk: { field: 'gsi1pk', composite: ['orderId'] },
-      sk: { field: 'gsi1sk', composite: ['createdAt'] },
+const Payment = () =>
+  new Entity({
+    model: { entity: 'payment', version: '1', service },
+    attributes: {
+      paymentIntentId: { type: 'string', required: true, readOnly: true },
+      orderId: { type: 'string', required: true, readOnly: true },
+      amountCents: { type: 'number', required: true },
+      currency: { type: 'string', required: true, default: 'usd' },
+      status: { type: ['requires_payment', 'succeeded', 'failed', 'refunded'] as const, required: true },
+      refundId: { type: 'string' },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byIntent: { pk: { field: 'pk', composite: ['paymentIntentId'] }, sk: { field: 'sk', composite: [] } },
+      byOrder: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['orderId'] },
+        sk: { field: 'gsi1sk', composite: ['createdAt'] },
+      },
+    },
+  });
 
 /** Idempotency marks: a webhook event id or a queue message id seen once, expiring after a while. */
-export const ProcessedMessage = new Entity({
-  model: { entity: 'processedMessage', version: '1', service },
-  attributes: {
-    source: { type: 'string', required: true, readOnly: true },
-    messageId: { type: 'string', required: true, readOnly: true },
-    expiresAt: { type: 'number', required: true },
-    /** For side effects outside the table (an email): 'in-progress' while one delivery holds it until leaseUntil (epoch ms), then 'done'. */
-    state: { type: ['in-progress', 'done'] as const },
-    leaseUntil: { type: 'number' },
-    ...timestamps,
-  },
-  indexes: {
-    byMessage: { pk: { field: 'pk', composite: ['source', 'messageId'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
+const ProcessedMessage = () =>
+  new Entity({
+    model: { entity: 'processedMessage', version: '1', service },
+    attributes: {
+      source: { type: 'string', required: true, readOnly: true },
+      messageId: { type: 'string', required: true, readOnly: true },
+      expiresAt: { type: 'number', required: true },
+      /** For side effects outside the table (an email): 'in-progress' while one delivery holds it until leaseUntil (epoch ms), then 'done'. */
+      state: { type: ['in-progress', 'done'] as const },
+      leaseUntil: { type: 'number' },
+      ...timestamps,
+    },
+    indexes: {
+      byMessage: { pk: { field: 'pk', composite: ['source', 'messageId'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
 
 /**
  * The transactional outbox: every order state change writes one of these in the same transaction
  * as the change. The table's stream carries new ones to the queues (an EventBridge Pipe in the
  * cloud, the stream poller locally); they expire by TTL once delivered.
  */
-export const OutboxEvent = new Entity({
-  model: { entity: 'outboxEvent', version: '1', service },
-  attributes: {
-    eventId: { type: 'string', required: true, readOnly: true },
-    orderId: { type: 'string', required: true, readOnly: true },
-    eventType: { type: 'string', required: true },
-    description: { type: 'string', required: true },
-    actorId: { type: 'string' },
-    metadata: { type: 'any' },
-    occurredAt: { type: 'string', required: true },
-    expiresAt: { type: 'number', required: true },
-  },
-  indexes: {
-    byEvent: { pk: { field: 'pk', composite: ['eventId'] }, sk: { field: 'sk', composite: [] } },
-  },
-});
+const OutboxEvent = () =>
+  new Entity({
+    model: { entity: 'outboxEvent', version: '1', service },
+    attributes: {
+      eventId: { type: 'string', required: true, readOnly: true },
+      orderId: { type: 'string', required: true, readOnly: true },
+      eventType: { type: 'string', required: true },
+      description: { type: 'string', required: true },
+      actorId: { type: 'string' },
+      metadata: { type: 'any' },
+      occurredAt: { type: 'string', required: true },
+      expiresAt: { type: 'number', required: true },
+    },
+    indexes: {
+      byEvent: { pk: { field: 'pk', composite: ['eventId'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
 
 /** Zip downloads built by the zip worker: one per order and kind, rebuilt when its sources change. */
-export const Download = new Entity({
-  model: { entity: 'download', version: '1', service },
-  attributes: {
-    orderId: { type: 'string', required: true, readOnly: true },
-    kind: { type: ['edited', 'originals'] as const, required: true, readOnly: true },
-    status: { type: ['building', 'ready', 'failed'] as const, required: true },
-    zipKey: { type: 'string' },
-    sizeBytes: { type: 'number' },
-    fileCount: { type: 'number' },
-    sourceFingerprint: { type: 'string' },
-    error: { type: 'string' },
-    /** Progress while building, for the browser's progress bar. */
-    filesDone: { type: 'number' },
-    ...timestamps,
-  },
-  indexes: {
-    byOrder: {
-      collection: 'orderDetail',
-      pk: { field: 'pk', composite: ['orderId'] },
-      sk: { field: 'sk', composite: ['kind'] },
+const Download = () =>
+  new Entity({
+    model: { entity: 'download', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      kind: { type: ['edited', 'originals'] as const, required: true, readOnly: true },
+      status: { type: ['building', 'ready', 'failed'] as const, required: true },
+      zipKey: { type: 'string' },
+      sizeBytes: { type: 'number' },
+      fileCount: { type: 'number' },
+      sourceFingerprint: { type: 'string' },
+      error: { type: 'string' },
+      /** Progress while building, for the browser's progress bar. */
+      filesDone: { type: 'number' },
+      ...timestamps,
     },
-  },
-});
+    indexes: {
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['kind'] },
+      },
+    },
+  });
 
-const entities = {
+/** How to build each entity; `marketplace()` builds one on its first use. */
+const builders = {
   user: User,
   invitation: Invitation,
   jobType: JobType,
@@ -508,10 +526,49 @@ const entities = {
   outboxEvent: OutboxEvent,
 };
 
-let db: Service<typeof entities> | undefined;
+type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };
+type EntityName = keyof Entities;
 
-/** The entities bound to this process's client and table (resolved on first use, from config). */
-export const marketplace = () => {
-  db ??= new Service(entities, { client: dynamo(), table: tableName() });
+let db: Service<Entities> | undefined;
+
+/**
+ * The entities bound to this process's client and table (resolved on first use, from config).
+ *
+ * ElectroDB validates and compiles a model when its Entity is constructed, which costs more at a
+ * cold start than loading the DynamoDB client itself; building all of them at module load made
+ * every function pay for every entity. So each entity is built when first asked for, bound the
+ * way a Service binds it (table name, then client), and the Service over all of them only when
+ * something beyond `entities` is used (transactions, which may touch any entity).
+ */
+export const marketplace = (): Service<Entities> => {
+  if (db) return db;
+  const client = dynamo();
+  const table = tableName();
+  const built: Partial<Entities> = {};
+  const entity = <Name extends EntityName>(name: Name): Entities[Name] => {
+    let found = built[name] as Entities[Name] | undefined;
+    if (!found) {
+      found = builders[name]() as Entities[Name];
+      found.setTableName(table);
+      found.setClient(client);
+      built[name] = found;
+    }
+    return found;
+  };
+  const entities = {} as Entities;
+  for (const name of Object.keys(builders) as EntityName[]) {
+    Object.defineProperty(entities, name, { enumerable: true, get: () => entity(name) });
+  }
+  let service: Service<Entities> | undefined;
+  const wholeService = () => {
+    service ??= new Service(
+      Object.fromEntries((Object.keys(builders) as EntityName[]).map((name) => [name, entity(name)])) as Entities,
+      { client, table },
+    );
+    return service;
+  };
+  db = new Proxy({} as Service<Entities>, {
+    get: (_target, property) => (property === 'entities' ? entities : Reflect.get(wholeService(), property)),
+  });
   return db;
 };

@@ -282,23 +282,19 @@ export const verifyInvitation = async ({
  */
 const assertAccountHasEmail = async (uid: string, email: string, idToken?: string) => {
   if (idToken) {
-    const claims = await firebaseAuth()
-      .verifyIdToken(idToken)
-      .catch(() => {
-        throw new BadRequest('The sign-in for this sign-up could not be verified', undefined, 'INVALID_ID_TOKEN');
-      });
+    const claims = await (await firebaseAuth()).verifyIdToken(idToken).catch(() => {
+      throw new BadRequest('The sign-in for this sign-up could not be verified', undefined, 'INVALID_ID_TOKEN');
+    });
     if (claims.uid !== uid) throw new Forbidden('This sign-in belongs to another account');
     if (String(claims.email ?? '').toLowerCase() !== email) {
       throw new Forbidden('This account does not have the email address the invitation was sent to');
     }
     return;
   }
-  const account = await firebaseAuth()
-    .getUser(uid)
-    .catch((error: { code?: string }) => {
-      if (error?.code === 'auth/user-not-found') return null;
-      throw error;
-    });
+  const account = await (await firebaseAuth()).getUser(uid).catch((error: { code?: string }) => {
+    if (error?.code === 'auth/user-not-found') return null;
+    throw error;
+  });
   if (!account) throw new BadRequest('No account was found for this sign-up', undefined, 'UNKNOWN_ACCOUNT');
   if (account.email?.toLowerCase() !== email) {
     throw new Forbidden('This account does not have the email address the invitation was sent to');

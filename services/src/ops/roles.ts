@@ -18,9 +18,9 @@ const parseRole = (value: string): Role => {
 const userForEmail = async (email: string) => {
   const existing = await findUserByEmail(email);
   if (existing) return existing;
-  let identity: Awaited<ReturnType<ReturnType<typeof firebaseAuth>['getUserByEmail']>>;
+  let identity: Awaited<ReturnType<Awaited<ReturnType<typeof firebaseAuth>>['getUserByEmail']>>;
   try {
-    identity = await firebaseAuth().getUserByEmail(email);
+    identity = await (await firebaseAuth()).getUserByEmail(email);
   } catch {
     throw new OpsError(`No user with email ${email}: they must sign up first`);
   }

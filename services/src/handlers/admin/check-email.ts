@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { checkEmail } from '../../data/admin-users';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';

@@ -1,5 +1,5 @@
 import { updateJobTypeInput } from '@marketplace/events/admin';
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateJobType } from '../../data/job-types';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';

@@ -1,5 +1,5 @@
 import { updateFeedbackInput } from '@marketplace/events/admin';
-import { z } from 'zod';
+import * as z from 'zod';
 import { updateFeedback } from '../../data/feedback';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listPhotographerOrders, ORDERS_PAGE_SIZE_MAX } from '../../data/orders';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
