@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { type FeedbackView, feedbackStatuses, feedbackTypes } from './feedback';
 import { jobTypeRateInput } from './invitations';
 import type { OrderSummaryView } from './orders';
