@@ -15,7 +15,6 @@ import {
   type OrderRecord,
   registerEdited,
 } from '../src/data/orders';
-import { routes } from '../src/routes';
 import {
   aNewAccount,
   aPhotographer,
@@ -132,26 +131,6 @@ const anOrderAwaitingPayment = async (photographer: TestAccount) => {
   return { order: (await getOrder(orderId))!, originalKey };
 };
 
-/**
- * The local gateway loads a route's module on its first request and counts the load against that
- * request's timeout (in Lambda it is the init phase, which does not count). On a busy machine a
- * first call can time out on the load alone, so every route is called once before the walk, with
- * input its schemas refuse (or a role it refuses), which writes nothing; the answers are ignored.
- */
-const warmUp = async (token: string) => {
-  const queue = [...routes];
-  const worker = async () => {
-    for (let route = queue.shift(); route; route = queue.shift()) {
-      const path = route.path.replace(/\{[^}]+\}/g, 'x');
-      const method = route.method === 'ANY' ? 'GET' : route.method;
-      await call(path, { method, token, ...(method === 'GET' || method === 'DELETE' ? {} : { rawBody: '[]' }) }).catch(
-        () => undefined,
-      );
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-};
-
 export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
 
 /** Every caller, and every record a route of the table needs for an allowed caller to succeed. */
@@ -166,7 +145,6 @@ export const buildFixture = async () => {
     aUserWithRoles(['photographer', 'editor'], { displayName: 'Deleted User' }),
     aUserWithRoles(['photographer', 'editor'], { displayName: 'Suspended User' }),
   ]);
-  await warmUp(photographerA.token);
   // Accounts an admin route changes, one per destructive route, so no caller is spoiled.
   const [setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget] =
     await Promise.all([

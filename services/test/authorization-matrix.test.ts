@@ -336,7 +336,7 @@ describe('the authorization matrix', () => {
 
   beforeAll(async () => {
     fx = await buildFixture();
-  }, 120_000);
+  }, 300_000);
 
   it('declares for each route records only for roles it allows', () => {
     const inconsistent = routes.flatMap((route) => {
@@ -387,5 +387,5 @@ describe('the authorization matrix', () => {
       }
     });
     expect(problems, `${problems.length} cells differ from the route table:\n${problems.join('\n')}`).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 });
