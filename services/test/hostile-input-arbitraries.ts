@@ -67,14 +67,19 @@ export const core = (schema: $ZodType): $ZodType => {
   return schema;
 };
 
+/**
+ * Valid strings carry the word "hostile" (an order id, a ULID-shaped one, included), so anything a
+ * wrongly accepted request wrote can be told apart from other tests' writes.
+ */
+export const OUR_MARK = /hostile/i;
 const stringCandidates = [
-  'sample',
+  'hostile-sample',
+  '01JHOSTILE0000000000000000',
+  // Crockford's alphabet has no I, L or O: a ULID cannot say it.
   '01JD5Z8Q4W2N6M3K7P9R1T5V8X',
   'hostile.input@example.test',
-  'https://example.test/picture.jpg',
-  'payout-2026-11-0001',
-  'A sample text long enough for a message field.',
-  'photographer',
+  'https://example.test/hostile.jpg',
+  'A hostile sample, long enough for a message field.',
   'x',
 ];
 
