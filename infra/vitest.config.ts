@@ -6,8 +6,8 @@ export default defineProject({
     name: 'infra',
     environment: 'node',
     include: ['test/**/*.test.ts'],
-    // Synthesis (and esbuild bundling in one file) takes seconds, not milliseconds.
-    testTimeout: 60_000,
-    hookTimeout: 180_000,
+    // Synthesis with cdk-nag (and esbuild bundling in one file) takes seconds, and minutes on a busy machine.
+    testTimeout: 180_000,
+    hookTimeout: 600_000,
   },
 });

@@ -3,6 +3,7 @@ import { routes } from '@marketplace/services/routes';
 import { workers } from '@marketplace/services/workers';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
+import { checkWithCdkNag } from './compliance';
 import { DataStack } from './data-stack';
 import type { MarketplaceSettings } from './settings';
 import { StorageStack } from './storage-stack';
@@ -16,6 +17,7 @@ import { WorkersStack } from './workers-stack';
  */
 export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
   Tags.of(app).add('project', 'photo-marketplace');
+  checkWithCdkNag(app);
 
   const data = new DataStack(app, 'MarketplaceData', {
     description: 'Marketplace table (single-table design) and Stripe keys',
@@ -43,6 +45,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     description: 'Marketplace web app on CloudFront, with the API under /api',
     apiDomainName: api.apiDomainName,
     webDistPath: settings.webDistPath,
+    firebaseProjectId: settings.firebaseProjectId,
   });
   const storage = new StorageStack(app, 'MarketplaceStorage', {
     description: 'Marketplace photos bucket',

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -72,26 +73,44 @@ export const nativeModuleCommands = (outputDir: string, modules: readonly string
 const commonJsRequireBanner =
   "import { createRequire as createRequireForCommonJs } from 'node:module'; const require = createRequireForCommonJs(import.meta.url);";
 
-/** One Lambda function for one module of the services workspace, bundled by esbuild at synth time. */
-export const serviceFunction = (scope: Construct, id: string, props: ServiceFunctionProps) =>
-  new NodejsFunction(scope, id, {
+/** The Lambda runtime every function uses: the latest Node.js Lambda offers (cdk-nag AwsSolutions-L1). */
+export const functionRuntime = Runtime.NODEJS_24_X;
+const esbuildTarget = 'node24';
+
+/** The actions Lambda needs to write a function's logs; the log group itself is the resource. */
+export const functionLogActions = ['logs:CreateLogStream', 'logs:PutLogEvents'];
+
+/**
+ * One Lambda function for one module of the services workspace, bundled by esbuild at synth time.
+ * Its role has no managed policy: AWSLambdaBasicExecutionRole would let it write to every log
+ * group of the account, so it may only write to its own.
+ */
+export const serviceFunction = (scope: Construct, id: string, props: ServiceFunctionProps) => {
+  const logGroup = new LogGroup(scope, `${id}Logs`, {
+    retention: RetentionDays.ONE_MONTH,
+    removalPolicy: RemovalPolicy.DESTROY,
+  });
+  const role = new Role(scope, `${id}Role`, {
+    description: `Runs ${props.description}`,
+    assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+  });
+  role.addToPrincipalPolicy(new PolicyStatement({ actions: functionLogActions, resources: [logGroup.logGroupArn] }));
+  return new NodejsFunction(scope, id, {
     entry: join(repoRoot, 'services', 'src', `${props.module}.ts`),
     handler: 'handler',
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
     description: props.description,
-    runtime: Runtime.NODEJS_22_X,
+    runtime: functionRuntime,
     architecture: Architecture.ARM_64,
     timeout: Duration.seconds(props.timeoutSeconds),
     memorySize: props.memoryMb,
     environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-    logGroup: new LogGroup(scope, `${id}Logs`, {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    }),
+    role,
+    logGroup,
     bundling: {
       format: OutputFormat.ESM,
-      target: 'node22',
+      target: esbuildTarget,
       mainFields: ['module', 'main'],
       banner: commonJsRequireBanner,
       minify: true,
@@ -112,3 +131,4 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
         : {}),
     },
   });
+};

@@ -1,5 +1,12 @@
-import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
-import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Aws, CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  StorageClass,
+  TransitionDefaultMinimumObjectSize,
+} from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 
 /**
@@ -7,6 +14,26 @@ import type { Construct } from 'constructs';
  * to this stack: this stack comes last because its CORS rule needs the site's CloudFront origin.
  */
 export const photosBucketName = () => `marketplace-photos-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
+
+/**
+ * What the bucket does with objects as they age. S3 filters lifecycle rules by key prefix, and
+ * every order file sits under orders/{id}/ (originals/, edited/, thumbnails/), so the move to
+ * infrequent access covers the whole order folder; objects under 128 KB (thumbnails) stay in
+ * Standard, where they cost less than Standard-IA's 128 KB minimum charge.
+ */
+export const photoLifecycle = {
+  /** Originals (and the order's other files) to Standard-IA: an order is done long before. */
+  orderFilesPrefix: 'orders/',
+  infrequentAccessAfterDays: 30,
+  /** Prebuilt zips: the download routes build a missing one again. */
+  zipsPrefix: 'zips/',
+  zipExpiryDays: 7,
+  /** Abandoned multipart uploads leave invisible parts that are billed until aborted. */
+  abortIncompleteUploadsAfterDays: 7,
+};
+
+/** Access logs of the photos bucket: who read or wrote whose photos, kept this long. */
+const accessLogDays = 365;
 
 export interface StorageStackProps extends StackProps {
   /** The origin the web app is served from, e.g. https://d111111abcdef8.cloudfront.net. */
@@ -21,12 +48,28 @@ export class StorageStack extends Stack {
   constructor(scope: Construct, id: string, props: StorageStackProps) {
     super(scope, id, props);
 
+    const accessLogs = new Bucket(this, 'PhotosAccessLogs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      lifecycleRules: [{ id: 'ExpireLogs', expiration: Duration.days(accessLogDays) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(accessLogs).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason: 'It is the log bucket: logging its own access would log each log delivery, without end.',
+    });
+
     this.photosBucket = new Bucket(this, 'PhotosBucket', {
       bucketName: photosBucketName(),
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       encryption: BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       versioned: false,
+      serverAccessLogsBucket: accessLogs,
+      serverAccessLogsPrefix: 'photos/',
+      // Said outright, though it is S3's default: objects under 128 KB never leave Standard.
+      transitionDefaultMinimumObjectSize: TransitionDefaultMinimumObjectSize.ALL_STORAGE_CLASSES_128_K,
       removalPolicy: RemovalPolicy.RETAIN,
       cors: [
         {
@@ -39,8 +82,25 @@ export class StorageStack extends Stack {
         },
       ],
       lifecycleRules: [
-        // Abandoned uploads leave invisible parts that are billed until aborted.
-        { id: 'AbortIncompleteMultipartUploads', abortIncompleteMultipartUploadAfter: Duration.days(7) },
+        {
+          id: 'AbortIncompleteMultipartUploads',
+          abortIncompleteMultipartUploadAfter: Duration.days(photoLifecycle.abortIncompleteUploadsAfterDays),
+        },
+        {
+          id: 'OrderFilesToInfrequentAccess',
+          prefix: photoLifecycle.orderFilesPrefix,
+          transitions: [
+            {
+              storageClass: StorageClass.INFREQUENT_ACCESS,
+              transitionAfter: Duration.days(photoLifecycle.infrequentAccessAfterDays),
+            },
+          ],
+        },
+        {
+          id: 'ExpirePrebuiltZips',
+          prefix: photoLifecycle.zipsPrefix,
+          expiration: Duration.days(photoLifecycle.zipExpiryDays),
+        },
       ],
     });
 

@@ -105,6 +105,30 @@ describe('the HTTP API', () => {
     expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
   });
 
+  it('logs each request of its default stage as one JSON line, to a log group kept three months', () => {
+    const stages = resourcesOfType(template, 'AWS::ApiGatewayV2::Stage');
+    expect(stages).toHaveLength(1);
+    const [, stage] = stages[0]!;
+    expect(stage.Properties.StageName).toBe('$default');
+    const settings = stage.Properties.AccessLogSettings as { DestinationArn: unknown; Format: string };
+    const format = JSON.parse(settings.Format) as Record<string, string>;
+    expect(format).toMatchObject({
+      requestId: '$context.requestId',
+      routeKey: '$context.routeKey',
+      status: '$context.status',
+      user: '$context.authorizer.claims.sub',
+    });
+    // No request or response bodies, headers or query strings in the log.
+    expect(Object.values(format).every((value) => /^\$context\.[A-Za-z.]+$/.test(value))).toBe(true);
+    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup').filter(([id]) => id.startsWith('AccessLogs'));
+    expect(logGroups).toHaveLength(1);
+    const [logGroupId, logGroup] = logGroups[0]!;
+    expect(logGroup.Properties.RetentionInDays).toBe(90);
+    // The log group's ARN without the ":*" of its Arn attribute.
+    expect(JSON.stringify(settings.DestinationArn)).toContain(`"Ref":"${logGroupId}"`);
+    expect(JSON.stringify(settings.DestinationArn)).not.toContain(':*');
+  });
+
   it('checks Firebase ID tokens of the configured project from the Authorization header', () => {
     template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
     template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
@@ -156,13 +180,13 @@ describe('the HTTP API', () => {
 });
 
 describe('route functions', () => {
-  it('gives each route its own arm64 Node.js 22 function', () => {
+  it('gives each route its own arm64 Node.js 24 function', () => {
     template.resourceCountIs('AWS::Lambda::Function', routes.length);
     const functionIds = routes.map((route) => functionOfRoute(template, routeKey(route)).functionId);
     expect(new Set(functionIds).size).toBe(routes.length);
     for (const route of routes) {
       const { properties } = functionOfRoute(template, routeKey(route));
-      expect(properties).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler' });
+      expect(properties).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler' });
     }
   });
 

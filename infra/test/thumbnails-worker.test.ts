@@ -58,7 +58,7 @@ describe('the thumbnails worker', () => {
   it('may read the photos, write the renditions and record them on the image', () => {
     const { consumer } = consumerOf('ThumbnailsQueue');
     const actions = statementsOfRole(logicalIdOf(consumer.Role)!).flatMap((s) => s.actions);
-    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject*', 's3:PutObject', 'dynamodb:UpdateItem']));
+    expect(actions).toEqual(expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'dynamodb:UpdateItem']));
   });
 });
 

@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cloudOrigins, securityHeaders } from '../../web/security-headers';
 import { spaFallbackFunctionCode } from '../lib/spa-fallback';
-import type { WebStack } from '../lib/web-stack';
+import { responseHeadersBehavior, type WebStack } from '../lib/web-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 // CloudFront's managed policies, by their fixed ids.
@@ -13,6 +14,7 @@ const allViewerExceptHostHeader = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 
 let builtSite: Template;
 let unbuiltSiteStack: WebStack;
+let unbuiltSite: Template;
 let webDist: string;
 
 beforeAll(() => {
@@ -22,6 +24,8 @@ beforeAll(() => {
   writeFileSync(join(webDist, 'assets', 'app-1a2b.js'), 'console.log("app")');
   builtSite = Template.fromStack(marketplaceApp({ settings: { webDistPath: webDist } }).stacks.web);
   unbuiltSiteStack = marketplaceApp().stacks.web;
+  // Synthesized here, where a busy machine has the hook's time, not a test's.
+  unbuiltSite = Template.fromStack(unbuiltSiteStack);
 });
 
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
@@ -113,10 +117,97 @@ describe('deploying the built web app', () => {
   });
 
   it('creates the site without content and warns when web/dist has not been built', () => {
-    Template.fromStack(unbuiltSiteStack).resourceCountIs('Custom::CDKBucketDeployment', 0);
+    unbuiltSite.resourceCountIs('Custom::CDKBucketDeployment', 0);
     Annotations.fromStack(unbuiltSiteStack).hasWarning(
       '/MarketplaceWeb',
       Match.stringLikeRegexp('does not exist, so the site will be empty'),
     );
+  });
+});
+
+describe('the response headers policy', () => {
+  type Policy = { ResponseHeadersPolicyConfig: Record<string, unknown> };
+  const policy = () => {
+    const policies = resourcesOfType(builtSite, 'AWS::CloudFront::ResponseHeadersPolicy');
+    expect(policies).toHaveLength(1);
+    return policies[0]!;
+  };
+  /** The template's CSP with the account and region placeholders CloudFormation fills in. */
+  const deployedCsp = () => {
+    const config = policy()[1].Properties as unknown as Policy;
+    const csp = (
+      config.ResponseHeadersPolicyConfig.SecurityHeadersConfig as Record<string, { ContentSecurityPolicy: unknown }>
+    ).ContentSecurityPolicy!.ContentSecurityPolicy;
+    if (typeof csp === 'string') return csp;
+    const [, parts] = (csp as { 'Fn::Join': [string, unknown[]] })['Fn::Join'];
+    return parts.map((part) => (typeof part === 'string' ? part : `<${(part as { Ref: string }).Ref}>`)).join('');
+  };
+
+  it('is on the site (default) behaviour, not on the API', () => {
+    const [policyId] = policy();
+    expect(distributionConfig().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    for (const behavior of distributionConfig().CacheBehaviors)
+      expect(behavior.ResponseHeadersPolicyId).toBeUndefined();
+  });
+
+  it('sends the header set the Vite preview sends, with the cloud origins', () => {
+    const expected = securityHeaders(
+      cloudOrigins({
+        photosBucketOrigin:
+          'https://marketplace-photos-<AWS::AccountId>-<AWS::Region>.s3.<AWS::Region>.<AWS::URLSuffix>',
+        firebaseAuthDomain: 'demo-marketplace.firebaseapp.com',
+      }),
+    );
+    expect(deployedCsp()).toBe(expected['Content-Security-Policy']);
+    const config = (policy()[1].Properties as unknown as Policy).ResponseHeadersPolicyConfig;
+    expect(config.SecurityHeadersConfig).toMatchObject({
+      StrictTransportSecurity: {
+        AccessControlMaxAgeSec: 63_072_000,
+        IncludeSubdomains: true,
+        Preload: true,
+        Override: true,
+      },
+      FrameOptions: { FrameOption: 'DENY', Override: true },
+      ContentTypeOptions: { Override: true },
+      ReferrerPolicy: { ReferrerPolicy: expected['Referrer-Policy'], Override: true },
+    });
+    expect(config.CustomHeadersConfig).toEqual({
+      Items: [{ Header: 'Permissions-Policy', Value: expected['Permissions-Policy'], Override: true }],
+    });
+  });
+
+  it('allows scripts from the site and Stripe only, no inline script, no eval, no framing', () => {
+    const csp = deployedCsp();
+    expect(csp).toMatch(
+      /script-src 'self' https:\/\/js\.stripe\.com https:\/\/\*\.js\.stripe\.com https:\/\/apis\.google\.com;/,
+    );
+    expect(csp).not.toMatch(/unsafe-eval/);
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp).toMatch(
+      /connect-src 'self' https:\/\/marketplace-photos-\S+ https:\/\/identitytoolkit\.googleapis\.com/,
+    );
+  });
+
+  it('fails the build for a header CloudFront has no field for and would drop', () => {
+    expect(() => responseHeadersBehavior({ 'X-Frame-Options': 'SAMEORIGIN' })).toThrow(/X-Frame-Options/);
+  });
+});
+
+describe('access logs', () => {
+  it('of CloudFront and of the site bucket go to one log bucket, kept 90 days', () => {
+    const logging = distributionConfig() as unknown as { Logging: { Bucket: unknown; Prefix: string } };
+    expect(distributionConfig()).toMatchObject({ Logging: { Prefix: 'cloudfront/' } });
+    const logBucketId = JSON.stringify(logging.Logging.Bucket).match(/"(LogBucket[A-Za-z0-9]+)"/)?.[1];
+    expect(logBucketId).toBeDefined();
+    const buckets = Object.fromEntries(resourcesOfType(builtSite, 'AWS::S3::Bucket'));
+    expect(buckets[logBucketId!]!.Properties).toMatchObject({
+      OwnershipControls: { Rules: [{ ObjectOwnership: 'BucketOwnerPreferred' }] },
+      LifecycleConfiguration: { Rules: [{ ExpirationInDays: 90, Status: 'Enabled' }] },
+    });
+    const siteBucket = Object.entries(buckets).find(([id]) => id.startsWith('SiteBucket'))![1];
+    expect(siteBucket.Properties.LoggingConfiguration).toEqual({
+      DestinationBucketName: { Ref: logBucketId },
+      LogFilePrefix: 'site-bucket/',
+    });
   });
 });

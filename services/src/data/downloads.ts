@@ -52,11 +52,22 @@ export const getDownload = async (orderId: string, kind: DownloadKind) => {
   return (data as DownloadRecord | null) ?? null;
 };
 
+/**
+ * The photos bucket deletes zips 7 days after they are written (infra/lib/storage-stack.ts,
+ * photoLifecycle.zipExpiryDays); a zip this old is built again rather than linked to, so a link
+ * never points at a deleted zip. A day's margin: S3 expires objects up to a day late, never early.
+ */
+export const ZIP_REUSE_MS = 6 * 24 * 60 * 60 * 1000;
+
 export const isReadyFor = (
   download: DownloadRecord | null,
   fingerprint: string,
+  now = Date.now(),
 ): download is DownloadRecord & { zipKey: string } =>
-  download?.status === 'ready' && download.sourceFingerprint === fingerprint && !!download.zipKey;
+  download?.status === 'ready' &&
+  download.sourceFingerprint === fingerprint &&
+  !!download.zipKey &&
+  Date.parse(download.updatedAt) > now - ZIP_REUSE_MS;
 
 /** After a failed build of the same files, a new one is asked for no sooner than this. */
 export const RETRY_FAILED_BUILD_MS = 60 * 1000;
