@@ -1,12 +1,46 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
+import { cloudOrigins, type SiteOrigins, securityHeaders } from './security-headers';
 
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true } };
 
-export default defineConfig({
-  root: import.meta.dirname,
-  plugins: [react()],
-  server: { port: 5173, strictPort: true, proxy: apiProxy },
-  preview: { port: Number(process.env.WEB_PORT ?? 4173), strictPort: true, proxy: apiProxy },
-  build: { outDir: 'dist' },
+const originOf = (url: string | undefined) => (url ? [new URL(url).origin] : []);
+
+/**
+ * The origins the app reaches when it runs on the local stack: the auth emulator, the S3 stand-in
+ * (PHOTOS_ORIGIN) and the Stripe fake; the API is this server's own /api proxy. Without an
+ * emulator the app talks to the real Firebase and Stripe, so their cloud origins apply.
+ */
+const localOrigins = (env: Record<string, string | undefined>): SiteOrigins => {
+  const cloud = cloudOrigins({ photosBucketOrigin: '', firebaseAuthDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? '' });
+  const emulator = originOf(env.VITE_FIREBASE_AUTH_EMULATOR_URL);
+  return {
+    photos: originOf(env.PHOTOS_ORIGIN ?? env.S3_ENDPOINT),
+    ...(emulator.length
+      ? { firebaseAuthApis: emulator, firebaseAuthFrames: [], firebaseAuthScripts: [] }
+      : {
+          firebaseAuthApis: cloud.firebaseAuthApis,
+          firebaseAuthFrames: cloud.firebaseAuthFrames,
+          firebaseAuthScripts: cloud.firebaseAuthScripts,
+        }),
+    stripeApis: env.VITE_LOCAL_STRIPE_URL ? originOf(env.VITE_LOCAL_STRIPE_URL) : cloud.stripeApis,
+  };
+};
+
+export default defineConfig(({ mode }) => {
+  const env = { ...loadEnv(mode, import.meta.dirname, ''), ...process.env };
+  return {
+    root: import.meta.dirname,
+    plugins: [react()],
+    // No headers on the dev server: React Fast Refresh injects an inline script the policy refuses.
+    server: { port: 5173, strictPort: true, proxy: apiProxy },
+    // The preview serves the built app exactly as CloudFront does, headers included.
+    preview: {
+      port: Number(process.env.WEB_PORT ?? 4173),
+      strictPort: true,
+      proxy: apiProxy,
+      headers: securityHeaders(localOrigins(env)),
+    },
+    build: { outDir: 'dist' },
+  };
 });

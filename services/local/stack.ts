@@ -119,6 +119,8 @@ export const webEnvironment = (ports: StackPorts) => ({
   VITE_LOCAL_STRIPE_URL: `http://127.0.0.1:${ports.stripe}`,
   VITE_LOCAL_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PUBLISHABLE_KEY,
   API_PROXY_TARGET: `http://127.0.0.1:${ports.gateway}`,
+  // Presigned uploads and image GETs go to the S3 stand-in: the preview's content security policy allows it.
+  PHOTOS_ORIGIN: `http://127.0.0.1:${ports.s3}`,
 });
 
 const corsXml = `<CORSConfiguration>
