@@ -118,7 +118,8 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/api/orders/{id}/uploads/complete', 'uploads/register-upload', {
     allow: photographers,
     records: ownOrder,
-    grants: [...readWrite, 'photos:read'],
+    // Write: an upload larger than the browser declared is deleted on registration.
+    grants: [...readWrite, 'photos:read', 'photos:write'],
   }),
   route('GET', '/api/orders/{id}/payment', 'payments/get-order-payment', {
     allow: photographers,
@@ -217,7 +218,8 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/api/orders/{id}/edited-uploads/complete', 'uploads/register-edited-upload', {
     allow: editors,
     records: assignedOrder,
-    grants: [...readWrite, 'photos:read'],
+    // Write: an upload larger than the browser declared is deleted on registration.
+    grants: [...readWrite, 'photos:read', 'photos:write'],
   }),
   // For small files and API clients: one edited file in a multipart body (field editedImage).
   route('POST', '/api/orders/{id}/images/upload', 'uploads/upload-edited-image', {
