@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
+import * as z from 'zod';
 import { AppProviders } from './app/AppProviders';
 import { routes } from './app/routes';
+
+// No eval probe: the site's content security policy refuses eval, and zod validates as fast without it at these sizes.
+z.config({ jitless: true });
 
 const router = createBrowserRouter(routes);
 
