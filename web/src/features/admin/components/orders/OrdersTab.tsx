@@ -12,10 +12,10 @@ import { useState } from 'react';
 import { EmptyState } from '../../../../components/EmptyState';
 import { apiErrorText } from '../../../../lib/api-client';
 import { type AdminOrdersPageQuery, useAdminOrders } from '../../api/orders';
+import { ListPagination } from '../ListPagination';
 import { AdminOrderCards } from './AdminOrderCards';
 import { AdminOrdersTable } from './AdminOrdersTable';
 import { BulkAssign } from './BulkAssign';
-import { OrdersPagination } from './OrdersPagination';
 import { orderSelection } from './order-selection';
 
 const SEARCH_PLACEHOLDER = 'Search by photographer name or order name...';
@@ -169,7 +169,8 @@ export function OrdersTab() {
           <AdminOrderCards orders={data.orders} filter={filter} selection={selection} />
         )}
         {pageCount > 1 && (
-          <OrdersPagination
+          <ListPagination
+            noun="orders"
             shown={data.orders.length}
             total={data.total}
             page={page}
