@@ -9,7 +9,7 @@ import { workers } from '../services/src/workers';
 
 /**
  * What a cold start costs each Lambda before its first line of our code runs: every route and
- * worker bundled as the CDK app bundles it (infra/lib/service-function.ts: esbuild, ESM, node22,
+ * worker bundled as the CDK app bundles it (infra/lib/service-function.ts: esbuild, ESM, node24,
  * minified, module/main fields, the createRequire banner, native modules left out), then each
  * bundle imported in a fresh Node process, against a floor bundle built in the same run that holds
  * only the DynamoDB document client (the least any route of ours can load).
@@ -107,7 +107,7 @@ const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node24',
     mainFields: ['module', 'main'],
     banner: { js: commonJsRequireBanner },
     minify: true,
