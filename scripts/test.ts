@@ -49,9 +49,17 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
+/**
+ * Files that page through the marketplace-wide pool of open orders from end to end and need it to
+ * hold still: other files add and claim open orders all the time, so these run after the
+ * parallel run, one at a time.
+ */
+const runAlone = ['services/test/editor-orders.test.ts'];
+const aloneFiles = runAlone.filter((file) => !fileFilters.length || fileFilters.some((f) => file.includes(f)));
+
+const vitest = async (group: Project[], env: NodeJS.ProcessEnv, options: { label?: string; args?: string[] } = {}) => {
   if (!group.length) return 0;
-  const results = path.join(dataDir, `results-${group.join('-')}.json`);
+  const results = path.join(dataDir, `results-${options.label ?? group.join('-')}.json`);
   rmSync(results, { force: true });
   const code = await run(
     process.execPath,
@@ -59,7 +67,7 @@ const vitest = async (group: Project[], env: NodeJS.ProcessEnv) => {
       path.join(repoRoot, 'node_modules', 'vitest', 'vitest.mjs'),
       'run',
       ...group.flatMap((p) => ['--project', p]),
-      ...fileFilters,
+      ...(options.args ?? fileFilters),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${results}`,
@@ -116,11 +124,21 @@ const main = async () => {
 
     const fast = projects.filter((p) => p !== 'e2e');
     const browser = projects.filter((p) => p === 'e2e');
-    const fastCode = await vitest(fast, env);
+    const fastCode = await vitest(fast, env, {
+      args: [
+        ...fileFilters,
+        ...runAlone.flatMap((file) => ['--exclude', `**/${path.basename(file)}`]),
+        '--passWithNoTests',
+      ],
+    });
+    const aloneCode =
+      fast.includes('services') && aloneFiles.length
+        ? await vitest(['services'], env, { label: 'services-alone', args: [...aloneFiles, '--maxWorkers=1'] })
+        : 0;
     const browserCode = await vitest(browser, env);
     console.log(`\nAll projects (${projects.join(', ')}):`);
     console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    return fastCode || browserCode;
+    return fastCode || aloneCode || browserCode;
   } finally {
     await closeWeb?.();
     await stack?.stop();
