@@ -6,12 +6,13 @@ import type {
 } from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { NotFound } from '../http/errors';
-import { countOf, decodeUserCursor, pageFields, pageOf } from './admin-pages';
+import { decodeUserCursor, pageFields, pageOf } from './admin-pages';
 import { type EditorRateRecord, listEditorRates } from './editor-rates';
 import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
 import { editorScope, readCounters } from './orders';
 import { pendingAndPaid } from './payouts';
+import { countOf } from './query-pages';
 import { getUser, type UserRecord } from './users';
 
 /**

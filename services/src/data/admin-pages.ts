@@ -1,8 +1,5 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AdminPage } from '@marketplace/events/admin';
 import { BadRequest } from '../http/errors';
-import { dynamo } from './client';
 
 /**
  * Paging of the admin's user lists (all users, editors): both indexes sort by createdAt then
@@ -47,27 +44,6 @@ export const pageOf = <Row extends UserSortKey>(
   const shown = rows.slice(start, start + limit);
   const last = shown.at(-1);
   return { rows: shown, nextCursor: rows.length > start + limit && last ? encodeUserCursor(last) : null };
-};
-
-/** How many rows one query's partition and filter hold: keys and filtered attributes are read, no items are sent. */
-export const countOf = async (params: unknown) => {
-  const query = params as QueryCommandInput & { ExpressionAttributeValues?: Record<string, unknown> };
-  const input: QueryCommandInput = {
-    ...query,
-    Select: 'COUNT',
-    ...(query.ExpressionAttributeValues
-      ? { ExpressionAttributeValues: marshall(query.ExpressionAttributeValues, { removeUndefinedValues: true }) }
-      : {}),
-  };
-  delete input.Limit;
-  let total = 0;
-  let startKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return total;
 };
 
 export const pageFields = (total: number, page: number, limit: number, nextCursor: string | null): AdminPage => ({

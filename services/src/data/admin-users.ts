@@ -8,9 +8,10 @@ import type { Role } from '@marketplace/events/roles';
 import { setSignInDisabled } from '../adapters/firebase-admin';
 import { logger } from '../adapters/logger';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
-import { countOf, decodeUserCursor, pageFields, pageOf, READ_BATCH } from './admin-pages';
+import { decodeUserCursor, pageFields, pageOf, READ_BATCH } from './admin-pages';
 import { marketplace } from './entities';
 import { isPlaceholderUserId, PLACEHOLDER_PREFIX } from './invitations';
+import { countOf } from './query-pages';
 import { commitAll, TransactionCancelled } from './transactions';
 import { changeUser, getUser, type UserRecord, usersWithEmail } from './users';
 

@@ -1,5 +1,3 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type {
   AvailableOrdersQuery,
   AvailableOrdersResponse,
@@ -7,7 +5,6 @@ import type {
   EditorStatsView,
 } from '@marketplace/events/editor-orders';
 import { NotFound } from '../http/errors';
-import { dynamo } from './client';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
 import {
@@ -20,7 +17,7 @@ import {
   readCounters,
   toSummaryView,
 } from './orders';
-import { firstRows } from './query-pages';
+import { countOf, firstRows } from './query-pages';
 import { getRevision, toRevisionView } from './revisions';
 
 /**
@@ -64,26 +61,7 @@ const firstOfPartition = (sort: AvailableOrdersQuery['sort'], pool: string, flag
   );
 
 /** How many orders one pool partition holds: a COUNT Query (keys are read, no items are sent). */
-const countOfPartition = async (pool: string, flag: Flag) => {
-  const params = poolQuery('newest', pool, flag).params() as QueryCommandInput & {
-    ExpressionAttributeValues?: Record<string, unknown>;
-  };
-  const input: QueryCommandInput = {
-    ...params,
-    Select: 'COUNT',
-    ...(params.ExpressionAttributeValues
-      ? { ExpressionAttributeValues: marshall(params.ExpressionAttributeValues, { removeUndefinedValues: true }) }
-      : {}),
-  };
-  let total = 0;
-  let startKey: QueryCommandInput['ExclusiveStartKey'];
-  do {
-    const result = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
-    total += result.Count ?? 0;
-    startKey = result.LastEvaluatedKey;
-  } while (startKey);
-  return total;
-};
+const countOfPartition = (pool: string, flag: Flag) => countOf(poolQuery('newest', pool, flag).params());
 
 const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
 
