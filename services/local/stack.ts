@@ -304,6 +304,9 @@ export const startLocalStack = async ({
         port: ports.stripe,
         webhookUrl: `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
         webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        // On disk in tests too, in this run's own folder (emptied above when persist is false):
+        // the same code as dev, and a test restarts the fake to check an order survives it.
+        stateDir: path.join(dataDir, 'stripe'),
         log,
       }),
     );

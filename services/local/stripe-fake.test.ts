@@ -1,8 +1,13 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseStripeForm, startStripeFake } from './stripe-fake';
+import { parseStripeForm, type StripeFault, startStripeFake } from './stripe-fake';
 
 const webhookSecret = 'whsec_fake_test';
 const publishableKey = 'pk_test_fake';
@@ -231,5 +236,179 @@ describe('the local Stripe fake', () => {
     await waitFor(() => received.some((e) => (e.data.object as { id: string }).id === intent.id));
     expect(received.filter((e) => (e.data.object as { id: string }).id === intent.id)).toHaveLength(1);
     expect(deliveries.filter((id) => id === intent.id)).toHaveLength(3);
+  });
+});
+
+/** A fake of its own on a folder of its own, and an SDK that does not retry, for the tests below. */
+const aFakeOn = async (stateDir: string | undefined) => {
+  const server = await startStripeFake({ port: 0, webhookUrl: 'http://127.0.0.1:9/unused', webhookSecret, stateDir });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    sdk: new Stripe('sk_test_fake', { host: '127.0.0.1', port, protocol: 'http', maxNetworkRetries: 0 }),
+    stop: () => new Promise((resolve) => server.close(resolve)),
+  };
+};
+
+const folders: string[] = [];
+const aFolder = () => {
+  const folder = mkdtempSync(path.join(tmpdir(), 'stripe-fake-'));
+  folders.push(folder);
+  return folder;
+};
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+/** The fake in a process of its own, which the test can kill -9; resolves once it listens. */
+const aFakeProcessOn = (stateDir: string) =>
+  new Promise<{ port: number; kill: () => Promise<void> }>((resolve, reject) => {
+    const module = pathToFileURL(path.join(import.meta.dirname, 'stripe-fake.ts')).href;
+    const script = `const { startStripeFake } = await import(${JSON.stringify(module)});
+      const server = await startStripeFake({ port: 0, webhookUrl: 'http://127.0.0.1:9/unused', webhookSecret: 'whsec_x', stateDir: process.argv[1] });
+      console.log(JSON.stringify({ port: server.address().port }));`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, stateDir], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    child.once('error', reject);
+    child.stdout.once('data', (line: Buffer) =>
+      resolve({
+        port: JSON.parse(line.toString()).port,
+        kill: () =>
+          new Promise((done) => {
+            child.once('exit', () => done());
+            child.kill('SIGKILL');
+          }),
+      }),
+    );
+  });
+
+describe("the local Stripe fake's state on disk", () => {
+  it('is found by a new fake on the same folder: intents, refunds and idempotency keys', async () => {
+    const folder = aFolder();
+    const first = await aFakeOn(folder);
+    const waiting = await first.sdk.paymentIntents.create(
+      { amount: 1600, currency: 'usd', metadata: { orderId: 'order-1' } },
+      { idempotencyKey: 'order-1-payment-intent' },
+    );
+    const paid = await first.sdk.paymentIntents.create({ amount: 2400, currency: 'usd' });
+    await first.sdk.paymentIntents.confirm(paid.id, { payment_method: 'pm_card_visa' });
+    const refund = await first.sdk.refunds.create({ payment_intent: paid.id, amount: 400 }, { idempotencyKey: 'r-1' });
+    await first.stop();
+
+    const second = await aFakeOn(folder);
+    expect(await second.sdk.paymentIntents.retrieve(waiting.id)).toMatchObject({
+      status: 'requires_payment_method',
+      client_secret: waiting.client_secret,
+      metadata: { orderId: 'order-1' },
+    });
+    expect(await second.sdk.paymentIntents.retrieve(paid.id)).toMatchObject({ status: 'succeeded' });
+    // The same key gives the same intent back, as Stripe would within a day.
+    const again = await second.sdk.paymentIntents.create(
+      { amount: 1600, currency: 'usd', metadata: { orderId: 'order-1' } },
+      { idempotencyKey: 'order-1-payment-intent' },
+    );
+    expect(again.id).toBe(waiting.id);
+    expect((await second.sdk.refunds.list({ payment_intent: paid.id })).data.map((r) => r.id)).toEqual([refund.id]);
+    // What was refunded before the restart still counts: only 2000 of the 2400 is left.
+    await expect(second.sdk.refunds.create({ payment_intent: paid.id, amount: 2001 })).rejects.toThrow(/greater than/);
+    const confirmed = await second.sdk.paymentIntents.confirm(waiting.id, { payment_method: 'pm_card_visa' });
+    expect(confirmed.status).toBe('succeeded');
+    await second.stop();
+  });
+
+  it('keeps a change answered just before the process is killed with SIGKILL', async () => {
+    const folder = aFolder();
+    const fake = await aFakeProcessOn(folder);
+    const sdk = new Stripe('sk_test_fake', { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    const intent = await sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+    await sdk.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' });
+    await fake.kill();
+
+    const after = await aFakeOn(folder);
+    expect(await after.sdk.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'succeeded' });
+    await after.stop();
+  }, 30_000);
+
+  it('skips a change cut short by a crash and keeps the rest', async () => {
+    const folder = aFolder();
+    const first = await aFakeOn(folder);
+    const intent = await first.sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+    await first.stop();
+    appendFileSync(path.join(folder, 'changes.jsonl'), '{"collection":"intents","id":"pi_torn","val');
+    writeFileSync(path.join(folder, 'state.json.1234.tmp'), '{"half": ');
+
+    const second = await aFakeOn(folder);
+    expect((await second.sdk.paymentIntents.retrieve(intent.id)).id).toBe(intent.id);
+    // The start folded every change into a new snapshot (through a temp file renamed into place)
+    // and removed the temp file an earlier crash had left.
+    expect(readdirSync(folder).sort()).toEqual(['changes.jsonl', 'state.json']);
+    expect(readFileSync(path.join(folder, 'changes.jsonl'), 'utf8')).toBe('');
+    await second.stop();
+  });
+
+  it('reads its folder again on POST /__restart, as a new process would', async () => {
+    const kept = await aFakeOn(aFolder());
+    const inMemory = await aFakeOn(undefined);
+    const keptIntent = await kept.sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+    const lostIntent = await inMemory.sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+
+    expect((await fetch(`${kept.url}/__restart`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(`${inMemory.url}/__restart`, { method: 'POST' })).status).toBe(200);
+
+    expect((await kept.sdk.paymentIntents.retrieve(keptIntent.id)).id).toBe(keptIntent.id);
+    await expect(inMemory.sdk.paymentIntents.retrieve(lostIntent.id)).rejects.toMatchObject({
+      code: 'resource_missing',
+    });
+    await kept.stop();
+    await inMemory.stop();
+  });
+});
+
+describe("the local Stripe fake's faults", () => {
+  const fault = async (url: string, input: Partial<StripeFault>) => {
+    const response = await fetch(`${url}/__faults`, { method: 'POST', body: JSON.stringify(input) });
+    return { status: response.status, body: await response.json() };
+  };
+
+  it("answers a 404 fault on an intent with Stripe's own resource_missing error", async () => {
+    const fake = await aFakeOn(undefined);
+    const intent = await fake.sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+    await fault(fake.url, { method: 'GET', path: `/v1/payment_intents/${intent.id}`, status: 404 });
+
+    await expect(fake.sdk.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 404,
+      code: 'resource_missing',
+      message: `No such payment_intent: '${intent.id}'`,
+    });
+    expect((await fake.sdk.paymentIntents.retrieve(intent.id)).id).toBe(intent.id);
+    await fake.stop();
+  });
+
+  it('answers a malformed body, or closes the connection without an answer', async () => {
+    const fake = await aFakeOn(undefined);
+    const intent = await fake.sdk.paymentIntents.create({ amount: 1600, currency: 'usd' });
+    const path = `/v1/payment_intents/${intent.id}`;
+    await fault(fake.url, { method: 'GET', path, reply: 'malformed' });
+    await expect(fake.sdk.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({
+      type: 'StripeAPIError',
+      message: 'Invalid JSON received from the Stripe API',
+    });
+
+    // The SDK retries a closed connection once even with retries off: two closes outlast it.
+    await fault(fake.url, { method: 'GET', path, reply: 'disconnect', times: 2 });
+    await expect(fake.sdk.paymentIntents.retrieve(intent.id)).rejects.toMatchObject({ type: 'StripeConnectionError' });
+
+    const { requests } = (await (await fetch(`${fake.url}/__faults`)).json()) as {
+      requests: { path: string; status: number; injected: boolean }[];
+    };
+    expect(requests.filter((r) => r.path === path).map((r) => [r.status, r.injected])).toEqual([
+      [200, true],
+      [0, true],
+      [0, true],
+    ]);
+    expect((await fault(fake.url, { path, reply: 'gibberish' as never })).status).toBe(400);
+    await fake.stop();
   });
 });

@@ -1,29 +1,42 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
+import { StripeFakeStore } from './stripe-fake-store';
 
 /**
  * A Stripe stand-in for the few endpoints the marketplace calls, speaking Stripe's own paths,
  * form-encoded bodies, keys and object shapes, so the `stripe` SDK and a browser confirming the
  * way Stripe.js does work against it unchanged. After a confirm it sends signed webhooks to our
- * webhook route, as Stripe does. Its state lives in memory only: a restart forgets every payment.
+ * webhook route, as Stripe does. Given a `stateDir`, it keeps its payment intents, refunds and
+ * idempotency keys there (see stripe-fake-store.ts), so a payment outlives a restart; without
+ * one, they live in memory only.
  *
  * Test cards (as `payment_method`, or a card number in `payment_method_data[card][number]`):
  * pm_card_visa / 4242424242424242 succeed; pm_card_chargeDeclined / 4000000000000002 are declined;
  * pm_card_chargeDeclinedInsufficientFunds / 4000000000009995 are declined for insufficient funds.
  *
  * Faults, for tests (local only, never part of Stripe's API): `POST /__faults` with
- * `{method?, path, match?, status?, times?, when?}` makes the next `times` requests to that path
- * (whose form params include `match`) answer `status` (500) with Stripe's api_error body. `when`
- * is "before" (the default: nothing runs, as an outage in front of the API) or "after" (the
- * request runs and its answer is lost, so a retry with the same idempotency key gets the replay).
- * A fault on the path `webhooks` drops that many delivery attempts of events whose object matches
- * (as if our webhook route were unreachable; Stripe gives up after its attempts).
+ * `{method?, path, match?, status?, times?, when?, reply?}` makes the next `times` requests to that
+ * path (whose form params include `match`) answer badly. `reply` is "error" (the default: `status`,
+ * 500 unless given, with Stripe's api_error body; a 404 gets Stripe's own `resource_missing` body
+ * for the object the path names, as for an intent Stripe does not know), "malformed" (`status`,
+ * 200 unless given, with a body cut off mid-JSON) or "disconnect" (the connection is closed with
+ * no answer). `when` is "before" (the default: nothing runs, as an outage in front of the API) or
+ * "after" (the request runs and its answer is lost, so a retry with the same idempotency key gets
+ * the replay). A fault on the path `webhooks` drops that many delivery attempts of events whose
+ * object matches (as if our webhook route were unreachable; Stripe gives up after its attempts).
  * `GET /__faults` lists the faults left and the requests seen; `DELETE /__faults` clears both.
+ *
+ * `POST /__restart` (local only too) drops every object the fake holds in memory and reads its
+ * folder again, exactly as a new process does at start-up, so a test can restart the stack's fake
+ * without stopping the stack. Faults, the requests seen and webhook deliveries already under way
+ * are kept: they belong to the tests running beside it on the same fake, not to Stripe's state.
  */
 export interface StripeFakeOptions {
   port: number;
   webhookUrl: string;
   webhookSecret: string;
+  /** The folder that keeps the fake's objects across restarts; without one they live in memory only. */
+  stateDir?: string;
   log?: (line: string) => void;
 }
 
@@ -74,6 +87,18 @@ interface Refund {
 interface Answer {
   status: number;
   body: unknown;
+  /** Sent as it is instead of the body as JSON (a malformed answer). */
+  raw?: string;
+  /** No answer at all: the connection is closed. */
+  hangUp?: boolean;
+}
+
+/** The first answer under an idempotency key, replayed to a retry with that key. */
+interface IdempotentAnswer {
+  route: string;
+  answer: Answer;
+  /** Milliseconds since the epoch; Stripe forgets a key after a day. */
+  createdAt: number;
 }
 
 type Caller = { kind: 'secret' } | { kind: 'publishable' };
@@ -86,19 +111,27 @@ export interface StripeFault {
   status: number;
   times: number;
   when: 'before' | 'after';
+  reply: FaultReply;
 }
+
+const faultReplies = ['error', 'malformed', 'disconnect'] as const;
+export type FaultReply = (typeof faultReplies)[number];
 
 /** One request as the fake saw it, for tests to check what the SDK sent and retried. */
 export interface SeenRequest {
   method: string;
   path: string;
   idempotencyKey?: string;
+  /** 0 when the connection was closed with no answer. */
   status: number;
   replayed: boolean;
   injected: boolean;
 }
 
 const SEEN_REQUESTS_KEPT = 500;
+const IDEMPOTENCY_KEYS_KEPT_MS = 24 * 60 * 60 * 1000;
+/** What a "malformed" fault answers: JSON cut off, as from a proxy that dropped the rest. */
+const MALFORMED_BODY = '{"id": "pi_';
 
 const WEBHOOK_ATTEMPTS = 5;
 const WEBHOOK_FIRST_RETRY_MS = 200;
@@ -197,12 +230,32 @@ const cardOf = (params: Params, attached: string | null): CardOutcome | Answer |
 const isAnswer = (value: unknown): value is Answer =>
   typeof value === 'object' && value !== null && 'status' in value && 'body' in value;
 
-export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = () => {} }: StripeFakeOptions) => {
-  const intents = new Map<string, PaymentIntent>();
-  const refunds = new Map<string, Refund>();
-  const refundedCents = new Map<string, number>();
+export const startStripeFake = async ({
+  port,
+  webhookUrl,
+  webhookSecret,
+  stateDir,
+  log = () => {},
+}: StripeFakeOptions) => {
+  const store = new StripeFakeStore(stateDir, ['intents', 'refunds', 'idempotent'] as const, log);
+  let intents = new Map<string, PaymentIntent>();
+  let refunds = new Map<string, Refund>();
   /** Idempotency-Key -> the first answer, so a retried request gets the same object back. */
-  const idempotent = new Map<string, { route: string; answer: Answer }>();
+  let idempotent = new Map<string, IdempotentAnswer>();
+  /** What a new process starts with: the objects in the folder, less the idempotency keys Stripe has forgotten. */
+  const readState = () => {
+    const stored = store.load();
+    intents = stored.intents as Map<string, PaymentIntent>;
+    refunds = stored.refunds as Map<string, Refund>;
+    idempotent = stored.idempotent as Map<string, IdempotentAnswer>;
+    const forgottenBefore = Date.now() - IDEMPOTENCY_KEYS_KEPT_MS;
+    for (const [key, kept] of idempotent) if (kept.createdAt < forgottenBefore) idempotent.delete(key);
+    store.snapshot(stored);
+  };
+  readState();
+  const saveIntent = (intent: PaymentIntent) => store.put('intents', intent.id, intent);
+  const refundedCentsOf = (intentId: string) =>
+    [...refunds.values()].filter((r) => r.payment_intent === intentId).reduce((sum, r) => sum + r.amount, 0);
   const pendingDeliveries = new Set<NodeJS.Timeout>();
   let closed = false;
   let faults: StripeFault[] = [];
@@ -229,6 +282,19 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       message: 'An injected fault: the fake answered as if Stripe had an error on its side.',
     });
 
+  /** What a fault answers instead of the request's own answer. */
+  const faultyAnswer = (fault: StripeFault, path: string): Answer => {
+    if (fault.reply === 'disconnect') return { status: 0, body: null, hangUp: true };
+    if (fault.reply === 'malformed') return { status: fault.status, body: null, raw: MALFORMED_BODY };
+    if (fault.status !== 404) return injectedError(fault.status);
+    // Stripe's answer for an object it does not know, for the object the path names.
+    const intent = /^\/v1\/payment_intents\/([^/]+)/.exec(path)?.[1];
+    if (intent) return missingResource('payment_intent', decodeURIComponent(intent), 'intent');
+    const refund = /^\/v1\/refunds\/([^/]+)/.exec(path)?.[1];
+    if (refund) return missingResource('refund', decodeURIComponent(refund), 'id');
+    return invalidRequest(`Unrecognized request URL (${path}).`, {}, 404);
+  };
+
   /** The local-only control endpoint: faults to add, list or clear. */
   const controlFaults = (method: string, body: string): Answer => {
     if (method === 'GET') return { status: 200, body: { faults, requests: seen } };
@@ -247,13 +313,18 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     if (typeof input.path !== 'string' || !(input.path.startsWith('/v1/') || input.path === 'webhooks')) {
       return invalidRequest('A fault needs the path it applies to, such as /v1/payment_intents or webhooks');
     }
+    const reply = input.reply ?? 'error';
+    if (!faultReplies.includes(reply)) {
+      return invalidRequest(`A fault's reply is one of ${faultReplies.join(', ')}`);
+    }
     faults.push({
       ...(input.method ? { method: String(input.method) } : {}),
       path: input.path,
       ...(input.match ? { match: input.match } : {}),
-      status: Number(input.status ?? 500),
+      status: Number(input.status ?? (reply === 'malformed' ? 200 : 500)),
       times: Number(input.times ?? 1),
       when: input.when === 'after' ? 'after' : 'before',
+      reply,
     });
     return { status: 200, body: { faults } };
   };
@@ -361,6 +432,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       status: 'requires_payment_method',
     };
     intents.set(id, intent);
+    saveIntent(intent);
     return { status: 200, body: intent };
   };
 
@@ -417,6 +489,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         },
       };
       Object.assign(intent, { status: 'requires_payment_method', payment_method: null, last_payment_error: error });
+      saveIntent(intent);
       deliver('payment_intent.payment_failed', intent);
       return stripeError(402, { ...error, payment_intent: intent });
     }
@@ -427,6 +500,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       latest_charge: intent.latest_charge ?? randomId('ch'),
       last_payment_error: null,
     });
+    saveIntent(intent);
     deliver('payment_intent.succeeded', intent);
     return { status: 200, body: intent };
   };
@@ -446,6 +520,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       canceled_at: nowSeconds(),
       cancellation_reason: typeof params.cancellation_reason === 'string' ? params.cancellation_reason : null,
     });
+    saveIntent(intent);
     deliver('payment_intent.canceled', intent);
     return { status: 200, body: intent };
   };
@@ -464,7 +539,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         code: 'charge_not_refundable',
       });
     }
-    const refunded = refundedCents.get(intent.id) ?? 0;
+    const refunded = refundedCentsOf(intent.id);
     const left = intent.amount_received - refunded;
     if (left <= 0) {
       return invalidRequest(`Charge ${intent.latest_charge} has already been refunded.`, {
@@ -496,7 +571,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       status: 'succeeded',
     };
     refunds.set(refund.id, refund);
-    refundedCents.set(intent.id, refunded + amount);
+    store.put('refunds', refund.id, refund);
     return { status: 200, body: refund };
   };
 
@@ -595,6 +670,12 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         res.end(JSON.stringify(control.body));
         return;
       }
+      if (url.pathname === '/__restart') {
+        if (method === 'POST') readState();
+        res.writeHead(method === 'POST' ? 200 : 405, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ restarted: method === 'POST', paymentIntents: intents.size }));
+        return;
+      }
       const params = {
         ...parseStripeForm(url.search.slice(1)),
         ...parseStripeForm(Buffer.concat(chunks).toString('utf8')),
@@ -610,7 +691,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         answer = caller;
       } else if (fault?.when === 'before') {
         // Nothing ran and nothing is kept under the idempotency key: the retry runs for real.
-        answer = injectedError(fault.status);
+        answer = faultyAnswer(fault, url.pathname);
       } else if (replay && replay.route !== routeName) {
         answer = invalidRequest(
           `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${replay.route}' vs '${routeName}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
@@ -621,10 +702,21 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
       } else {
         answer = route(method, url.pathname, caller, params);
         // Stripe keeps the first result of a key, a declined card included, and replays it.
-        if (idempotencyKey) idempotent.set(idempotencyKey, { route: routeName, answer: structuredClone(answer) });
+        if (idempotencyKey) {
+          const kept = { route: routeName, answer: structuredClone(answer), createdAt: Date.now() };
+          idempotent.set(idempotencyKey, kept);
+          store.put('idempotent', idempotencyKey, kept);
+        }
+        try {
+          // On disk before the answer leaves: a caller told "done" finds it done after any restart.
+          store.commit();
+        } catch (error) {
+          log(`stripe fake: could not save its state: ${(error as Error).message}`);
+          answer = injectedError(500);
+        }
       }
       // "after": the request ran (and its result is kept under its key), but its answer is lost.
-      if (fault?.when === 'after') answer = injectedError(fault.status);
+      if (fault?.when === 'after') answer = faultyAnswer(fault, url.pathname);
       seen.push({
         method,
         path: url.pathname,
@@ -634,6 +726,10 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         injected: !!fault,
       });
       if (seen.length > SEEN_REQUESTS_KEPT) seen.shift();
+      if (answer.hangUp) {
+        req.socket.destroy();
+        return;
+      }
       res.writeHead(answer.status, {
         ...cors,
         'content-type': 'application/json',
@@ -642,7 +738,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         ...(replay && !fault ? { 'idempotent-replayed': 'true' } : {}),
       });
-      res.end(JSON.stringify(answer.body));
+      res.end(answer.raw ?? JSON.stringify(answer.body));
     });
   });
   server.on('close', () => {
@@ -653,8 +749,7 @@ export const startStripeFake = async ({ port, webhookUrl, webhookSecret, log = (
     server.once('error', reject);
     server.listen(port, '127.0.0.1', resolve);
   });
-  log(
-    `Stripe fake on http://127.0.0.1:${port} (state in memory: a restart forgets every payment), webhooks to ${webhookUrl}`,
-  );
+  const kept = stateDir ? `state kept in ${stateDir}` : 'state in memory: a restart forgets every payment';
+  log(`Stripe fake on http://127.0.0.1:${port} (${kept}), webhooks to ${webhookUrl}`);
   return server;
 };
