@@ -218,6 +218,8 @@ export const startLocalStack = async ({
 
     // Firebase Auth emulator; dev keeps its accounts across restarts by exporting on exit.
     const authDir = path.join(dataDir, 'auth');
+    const emulatorTmp = path.join(dataDir, 'tmp');
+    mkdirSync(emulatorTmp, { recursive: true });
     const firebaseConfig = path.join(dataDir, 'firebase.json');
     // The committed firebase.json, with this profile's ports (tests run beside a dev stack).
     const committed = JSON.parse(readFileSync(path.join(repoRoot, 'firebase.json'), 'utf8'));
@@ -247,7 +249,18 @@ export const startLocalStack = async ({
         firebaseConfig,
         ...persistence,
       ],
-      { cwd: dataDir, env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', CI: 'true' } },
+      {
+        cwd: dataDir,
+        env: {
+          ...process.env,
+          FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true',
+          CI: 'true',
+          // The emulator finds its own hub (for the export on exit) through a file named after the
+          // project in the temp folder: a second stack (tests beside `npm run dev`) would replace
+          // or delete it, and the export then fails. Each stack gets a temp folder of its own.
+          TMPDIR: emulatorTmp,
+        },
+      },
     );
 
     processes.start('ses', process.execPath, [
