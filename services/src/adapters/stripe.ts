@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { config } from '../config';
+import type { PaymentFacts } from '../domain/payment-check';
 import { HttpError } from '../http/errors';
 import { logger } from './logger';
 
@@ -80,48 +81,116 @@ export const stripe = () => {
   return client;
 };
 
-/** A card payment for one order, in USD; the idempotency key makes a retried create return the same intent. */
+/**
+ * A card payment for one order, in USD. The idempotency key makes a retried create return the
+ * same intent; a payment started again after Stripe lost the first intent uses a key of its own.
+ */
 export const createOrderPaymentIntent = async ({
   orderId,
   orderNumber,
   amountCents,
+  idempotencyKey = `order-${orderId}-payment-intent`,
 }: {
   orderId: string;
   orderNumber: number;
   amountCents: number;
+  idempotencyKey?: string;
 }) =>
-  unlessStripeIsDown(
+  callStripe(
     'Card payments are not available right now. Nothing was charged; please try again in a moment.',
     async () =>
-      (await stripe()).paymentIntents.create(
-        {
-          amount: amountCents,
-          currency: 'usd',
-          automatic_payment_methods: { enabled: true },
-          description: `Photo editing order #${orderNumber}`,
-          metadata: { orderId, orderNumber: String(orderNumber) },
-        },
-        { idempotencyKey: `order-${orderId}-payment-intent` },
+      payableIntent(
+        await (await stripe()).paymentIntents.create(
+          {
+            amount: amountCents,
+            currency: 'usd',
+            automatic_payment_methods: { enabled: true },
+            description: `Photo editing order #${orderNumber}`,
+            metadata: { orderId, orderNumber: String(orderNumber) },
+          },
+          { idempotencyKey },
+        ),
       ),
   );
 
-export const retrievePaymentIntent = async (paymentIntentId: string) =>
-  unlessStripeIsDown(
-    'Your payment could not be checked with the card provider just now. Please try again in a moment.',
-    async () => (await stripe()).paymentIntents.retrieve(paymentIntentId),
+const checkFailed = 'Your payment could not be checked with the card provider just now. Please try again in a moment.';
+
+/** The intent, or null when Stripe says it has no such intent (deleted, or never made with these keys). */
+export const findPaymentIntent = async (paymentIntentId: string) =>
+  callStripe(checkFailed, async () => {
+    try {
+      return readablePaymentIntent(await (await stripe()).paymentIntents.retrieve(paymentIntentId));
+    } catch (error) {
+      if (isMissingAtStripe(error)) return null;
+      throw error;
+    }
+  });
+
+/** The intent; one Stripe does not know is a 409 telling the photographer to start the payment again. */
+export const retrievePaymentIntent = async (paymentIntentId: string) => {
+  const intent = await findPaymentIntent(paymentIntentId);
+  if (intent) return intent;
+  logger.warn('payment intent not found at stripe', { paymentIntentId });
+  throw new HttpError(
+    409,
+    'PAYMENT_NOT_FOUND',
+    "This payment could not be found at the card provider. Please open the order's payment page to start the payment again.",
   );
+};
 
 /** Stripe failing on its side or unreachable, after the SDK's own retries: the caller may just try again. */
 const STRIPE_DOWN = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
 
-const unlessStripeIsDown = async <T>(message: string, call: () => Promise<T>): Promise<T> => {
+/** Stripe's own word that it has no such object. */
+const isMissingAtStripe = (error: unknown) =>
+  (error as { type?: string } | undefined)?.type === 'StripeInvalidRequestError' &&
+  (error as { code?: string }).code === 'resource_missing';
+
+/** An answer that is no payment intent we can read (valid JSON of another shape). */
+class UnreadableAnswer extends Error {}
+
+/**
+ * Every call to Stripe: whatever Stripe answers that the caller does not handle itself (down,
+ * unreachable, a body that is not JSON or not the object asked for, a refusal of our request)
+ * is a 502 PAYMENT_PROVIDER_UNAVAILABLE with this message, never the generic 500. Only Stripe
+ * being down is worth a quick retry, but the browser cannot tell them apart and need not: in
+ * every case nothing was written on our side. The log keeps what Stripe said.
+ */
+const callStripe = async <T>(message: string, call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {
-    if (!STRIPE_DOWN.has((error as { type?: string } | undefined)?.type ?? '')) throw error;
-    logger.error('stripe unavailable', { error: error as Error });
+    if (error instanceof HttpError) throw error;
+    const type = (error as { type?: string } | undefined)?.type ?? '';
+    const fromStripe = error instanceof UnreadableAnswer || (error instanceof Error && type.startsWith('Stripe'));
+    if (!fromStripe) throw error;
+    if (STRIPE_DOWN.has(type)) logger.error('stripe unavailable', { error: error as Error });
+    else logger.error('stripe answer not usable', { error: error as Error });
     throw new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
   }
+};
+
+/** The fields we rely on, checked: an answer without them is Stripe's fault, not a 500 of ours. */
+export const readablePaymentIntent = <T>(value: T): T & PaymentFacts => {
+  const intent = value as Partial<PaymentFacts> | null;
+  const readable =
+    typeof intent === 'object' &&
+    intent !== null &&
+    typeof intent.id === 'string' &&
+    typeof intent.status === 'string' &&
+    Number.isInteger(intent.amount) &&
+    typeof intent.currency === 'string' &&
+    (intent.metadata === undefined || intent.metadata === null || typeof intent.metadata === 'object');
+  if (!readable) throw new UnreadableAnswer('The answer is not a payment intent');
+  return value as T & PaymentFacts;
+};
+
+/** A new intent must carry the client secret the card form confirms with. */
+const payableIntent = (intent: Stripe.PaymentIntent) => {
+  readablePaymentIntent(intent);
+  if (typeof intent.client_secret !== 'string')
+    throw new UnreadableAnswer('The new payment intent has no client secret');
+  return intent as Stripe.PaymentIntent & { client_secret: string };
 };
 
 /**
@@ -157,22 +226,25 @@ export const refundPayment = async ({
 /**
  * Stops a payment that has not gone through, so the card form can no longer charge it: canceled
  * (now or before), missing (Stripe has no such intent), or succeeded, with the intent, when the
- * charge went through first.
+ * charge went through first. Stripe down or answering otherwise is a 502: nothing was stopped.
  */
 export const cancelPaymentIntent = async (
   paymentIntentId: string,
-): Promise<{ status: 'canceled' | 'missing' } | { status: 'succeeded'; intent: Stripe.PaymentIntent }> => {
-  const client = await stripe();
-  try {
-    await client.paymentIntents.cancel(paymentIntentId);
-    return { status: 'canceled' };
-  } catch (error) {
-    if (!(error instanceof (await stripeSdk()).errors.StripeInvalidRequestError)) throw error;
-    if (error.code === 'resource_missing') return { status: 'missing' };
-    if (error.code !== 'payment_intent_unexpected_state') throw error;
-    const intent = await client.paymentIntents.retrieve(paymentIntentId);
-    if (intent.status === 'canceled') return { status: 'canceled' };
-    if (intent.status === 'succeeded') return { status: 'succeeded', intent };
-    throw error;
-  }
-};
+): Promise<{ status: 'canceled' | 'missing' } | { status: 'succeeded'; intent: Stripe.PaymentIntent }> =>
+  callStripe(
+    'The payment could not be stopped at the card provider just now. Please try again in a moment.',
+    async () => {
+      const client = await stripe();
+      try {
+        await client.paymentIntents.cancel(paymentIntentId);
+        return { status: 'canceled' };
+      } catch (error) {
+        if (isMissingAtStripe(error)) return { status: 'missing' };
+        if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+        const intent = readablePaymentIntent(await client.paymentIntents.retrieve(paymentIntentId));
+        if (intent.status === 'canceled') return { status: 'canceled' };
+        if (intent.status === 'succeeded') return { status: 'succeeded', intent };
+        throw error;
+      }
+    },
+  );

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { logger } from '../../adapters/logger';
-import { verifiedWebhookEvent } from '../../adapters/stripe';
+import { readablePaymentIntent, verifiedWebhookEvent } from '../../adapters/stripe';
 import { payOrder, rememberStripeEvent, wasStripeEventHandled } from '../../data/order-payments';
 import { getOrder } from '../../data/orders';
 import { BadRequest, HttpError } from '../../http/errors';
@@ -10,9 +10,23 @@ import { ok } from '../../http/responses';
 /**
  * Stripe tells us a payment succeeded. The signature over the raw body is the only proof the
  * call comes from Stripe. Events are acknowledged once handled or when retrying cannot help
- * (another event type, an intent that is not ours); Stripe retries only what we fail.
+ * (another event type, an intent that is not ours); Stripe retries only what we fail. A signed
+ * event we cannot read (no id, no payment intent in it) is refused with a 400, which Stripe's
+ * dashboard shows as a failed delivery: someone should look at it.
  */
 const received = ok({ received: true });
+
+const unreadable = () =>
+  new BadRequest('This event does not hold a payment intent we can read', undefined, 'INVALID_EVENT');
+
+/** The event's payment intent, checked; a signed event of another shape is a 400, not a 500. */
+const paymentIntentOf = (stripeEvent: Stripe.Event) => {
+  try {
+    return readablePaymentIntent(stripeEvent.data?.object as Stripe.PaymentIntent);
+  } catch {
+    throw unreadable();
+  }
+};
 
 export const handler = publicHttp({}, async ({ event }) => {
   const signature = event.headers['stripe-signature'];
@@ -22,9 +36,11 @@ export const handler = publicHttp({}, async ({ event }) => {
   if (!stripeEvent) throw new BadRequest('Invalid Stripe signature', undefined, 'INVALID_SIGNATURE');
 
   if (stripeEvent.type !== 'payment_intent.succeeded') return received;
+  if (typeof stripeEvent.id !== 'string' || !stripeEvent.id) throw unreadable();
+  const intent = paymentIntentOf(stripeEvent);
   if (await wasStripeEventHandled(stripeEvent.id)) return received;
-  const intent = stripeEvent.data.object as Stripe.PaymentIntent;
-  const order = intent.metadata?.orderId ? await getOrder(intent.metadata.orderId) : null;
+  const orderId = intent.metadata?.orderId;
+  const order = typeof orderId === 'string' && orderId ? await getOrder(orderId) : null;
   if (!order) {
     logger.warn('payment for no order of ours', { eventId: stripeEvent.id, paymentIntentId: intent.id });
     return received;
