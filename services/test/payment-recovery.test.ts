@@ -227,3 +227,55 @@ describe('Stripe answering badly on the other routes that call it', () => {
     expect((await getOrder(created.order.id))?.status).toBe('pending_payment');
   });
 });
+
+describe('a payment Stripe no longer knows', () => {
+  /** Stripe answers "no such payment_intent" for it, as after its test data was deleted. */
+  const forgetAtStripe = async (intentId: string, reads: number) => {
+    await stripeFault({ method: 'GET', path: `/v1/payment_intents/${intentId}`, status: 404, times: reads });
+    await stripeFault({ method: 'POST', path: `/v1/payment_intents/${intentId}/cancel`, status: 404, times: reads });
+  };
+
+  it('is started again by the payment page with a new intent, which pays the order once', async () => {
+    const photographer = await aPhotographer();
+    const created = await anOrder(photographer);
+    await uploadOriginals(created.order.id, 2);
+    const lostId = created.order.stripePaymentIntentId;
+    await forgetAtStripe(lostId, 1);
+
+    const page = await as(photographer).get(`/api/orders/${created.order.id}/payment`);
+
+    expect(page.status).toBe(200);
+    const { stripePaymentIntentId: newId, stripeClientSecret } = page.body;
+    expect(newId).not.toBe(lostId);
+    expect(stripeClientSecret).toMatch(new RegExp(`^${newId}_secret_`));
+    expect(await getOrder(created.order.id)).toMatchObject({ status: 'pending_payment', stripePaymentIntentId: newId });
+    expect(await paymentRecord(newId)).toMatchObject({ orderId: created.order.id, status: 'requires_payment' });
+    expect(await paymentRecord(lostId)).toMatchObject({ status: 'failed' });
+
+    // The lost intent no longer pays this order; the new one does.
+    const stale = await paymentSuccess(photographer, created.order.id, lostId);
+    expect(stale.status).toBe(409);
+    expect(await confirmInBrowser(stripeClientSecret)).toBe(200);
+    const paid = await paymentSuccess(photographer, created.order.id, newId);
+    expect(paid.status).toBe(200);
+    expect(paid.body.status).toBe('paid');
+    expect(await paymentRecord(newId)).toMatchObject({ status: 'succeeded' });
+    const stats = await as(photographer).get('/api/stats/photographer');
+    expect(stats.body).toMatchObject({ totalSpent: created.order.totalAmountCents });
+  });
+
+  it('is started again once when two payment pages open at the same time', async () => {
+    const photographer = await aPhotographer();
+    const created = await anOrder(photographer);
+    await uploadOriginals(created.order.id, 2);
+    await forgetAtStripe(created.order.stripePaymentIntentId, 2);
+
+    const pages = await Promise.all([1, 2].map(() => as(photographer).get(`/api/orders/${created.order.id}/payment`)));
+
+    expect(pages.map((p) => p.status)).toEqual([200, 200]);
+    expect(pages[0]!.body.stripePaymentIntentId).toBe(pages[1]!.body.stripePaymentIntentId);
+    expect((await getOrder(created.order.id))?.stripePaymentIntentId).toBe(pages[0]!.body.stripePaymentIntentId);
+    const payments = await db().payment.query.byOrder({ orderId: created.order.id }).go();
+    expect(payments.data.map((p) => p.status).sort()).toEqual(['failed', 'requires_payment']);
+  });
+});

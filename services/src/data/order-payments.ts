@@ -1,9 +1,11 @@
+import { logger } from '../adapters/logger';
+import { cancelPaymentIntent, createOrderPaymentIntent } from '../adapters/stripe';
 import { type PaymentFacts, paymentProblem } from '../domain/payment-check';
 import { Conflict, Unprocessable } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
-import { markOrderPaid, type OrderRecord } from './orders';
-import { TransactionCancelled } from './transactions';
+import { getOrder, markOrderPaid, type OrderRecord } from './orders';
+import { commitAll, TransactionCancelled } from './transactions';
 
 /**
  * Paying an order from a Stripe payment intent, whoever reports it (the browser or the webhook).
@@ -39,6 +41,73 @@ export const payOrder = async ({
       await new Promise((resolve) => setTimeout(resolve, attempt * 20 + Math.random() * 50));
     }
   }
+};
+
+/**
+ * An unpaid order whose payment intent Stripe no longer knows (its test data deleted, a local
+ * Stripe reset) gets a new one, so the photographer can still pay. The lost intent is cancelled
+ * first, so a card form still holding it can never charge it; if it had been paid after all, the
+ * order is paid with it instead. The new intent's idempotency key names the lost one, so two
+ * pages doing this at once get the same intent, and the order takes it with a write conditional
+ * on still awaiting payment with the lost intent: one order, one payable intent.
+ */
+export const startPaymentAgain = async (order: OrderRecord & { stripePaymentIntentId: string }) => {
+  const lostId = order.stripePaymentIntentId;
+  const stopped = await cancelPaymentIntent(lostId);
+  if (stopped.status === 'succeeded') {
+    await payOrder({ order, payment: stopped.intent, via: 'client' });
+    throw new Conflict('This order is already paid');
+  }
+  const intent = await createOrderPaymentIntent({
+    orderId: order.orderId,
+    orderNumber: order.orderNumber,
+    amountCents: order.totalAmountCents,
+    idempotencyKey: `order-${order.orderId}-payment-intent-replacing-${lostId}`,
+  });
+  try {
+    await commitAll((e) => [
+      e.order
+        .patch({ orderId: order.orderId })
+        .set({ stripePaymentIntentId: intent.id })
+        .where(
+          ({ status, stripePaymentIntentId }, { eq }) =>
+            `${eq(status, 'pending_payment')} AND ${eq(stripePaymentIntentId, lostId)}`,
+        )
+        .commit(),
+      e.payment
+        .create({
+          paymentIntentId: intent.id,
+          orderId: order.orderId,
+          amountCents: order.totalAmountCents,
+          currency: 'usd',
+          status: 'requires_payment',
+        })
+        .commit(),
+    ]);
+    logger.warn('payment started again', {
+      orderId: order.orderId,
+      lostPaymentIntentId: lostId,
+      paymentIntentId: intent.id,
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    // Another page started it again first (with this same intent), or the order moved on.
+    const now = await getOrder(order.orderId);
+    if (now?.status === 'cancelled') throw new Conflict('This order was cancelled');
+    if (now?.status !== 'pending_payment') throw new Conflict('This order is already paid');
+    if (now.stripePaymentIntentId !== intent.id) {
+      throw new Conflict('The payment could not be started again just now. Please reload the page.');
+    }
+  }
+  // The lost intent's record says it will not be paid; an order from before payment records has none.
+  await marketplace()
+    .entities.payment.patch({ paymentIntentId: lostId })
+    .set({ status: 'failed' })
+    .go()
+    .catch((error: unknown) => {
+      if (!isConditionFailure(error)) throw error;
+    });
+  return intent;
 };
 
 /** Stripe redelivers events for days: a handled event id is remembered for longer than that. */

@@ -1,6 +1,6 @@
 import { type OrderPaymentView, orderFormMessages } from '@marketplace/events/orders';
-import { retrievePaymentIntent } from '../../adapters/stripe';
-import { payOrder } from '../../data/order-payments';
+import { findPaymentIntent } from '../../adapters/stripe';
+import { payOrder, startPaymentAgain } from '../../data/order-payments';
 import { getOwnOrder } from '../../data/orders';
 import { Conflict } from '../../http/errors';
 import { http } from '../../http/http';
@@ -9,7 +9,8 @@ import { orderParams } from '../orders/order-params';
 
 /**
  * What the pay-later screen needs: the order's total and the client secret its card form
- * confirms with. Only for an unpaid order whose photos are all uploaded.
+ * confirms with. Only for an unpaid order whose photos are all uploaded. When Stripe no longer
+ * knows the order's payment intent, the payment is started again with a new one.
  */
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
   const order = await getOwnOrder(params.id, user.userId);
@@ -18,8 +19,10 @@ export const handler = http({ params: orderParams }, async ({ params, user }) =>
   if (order.photographerUploadCount < order.photoCount) {
     throw new Conflict(orderFormMessages.tooFewFiles(order.photoCount, order.photographerUploadCount));
   }
-  if (!order.stripePaymentIntentId) throw new Conflict('This order has no card payment to complete');
-  const intent = await retrievePaymentIntent(order.stripePaymentIntentId);
+  const { stripePaymentIntentId } = order;
+  if (!stripePaymentIntentId) throw new Conflict('This order has no card payment to complete');
+  const intent =
+    (await findPaymentIntent(stripePaymentIntentId)) ?? (await startPaymentAgain({ ...order, stripePaymentIntentId }));
   if (intent.status === 'succeeded') {
     // Paid, but neither the webhook nor the browser has told us yet: record it now.
     await payOrder({ order, payment: intent, via: 'client' });
