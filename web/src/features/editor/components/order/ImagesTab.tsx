@@ -1,13 +1,14 @@
 import { Alert, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
-import { EDITOR_NOTES_MAX } from '@marketplace/events/editor-orders';
+import { EDITOR_NOTES_MAX, originalsZipFilename } from '@marketplace/events/editor-orders';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
 import { photoPairs } from '../../../../components/photos/BeforeAfterModal';
 import { CompareButton } from '../../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
 import { usePhotoViewers } from '../../../../components/photos/use-photo-viewers';
+import { ZipDownloadButton } from '../../../../components/ZipDownloadButton';
 import { useOrderImages } from '../../../../lib/order-images';
 import { usePairEditedImage } from '../../api/pair-edited-image';
-import { DownloadAllOriginalsButton } from './DownloadAllOriginalsButton';
+import { waitForOriginalsZip } from '../../api/use-editor-order';
 import { EditedUploadPanel } from './EditedUploadPanel';
 import { FileTile } from './FileTile';
 import { PairingControl } from './PairingControl';
@@ -143,7 +144,17 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
       <Section
         id="originals-heading"
         title={`Original Images (${originals.length})`}
-        actions={<DownloadAllOriginalsButton order={order} disabled={!isLoading && originals.length === 0} />}
+        actions={
+          <ZipDownloadButton
+            label="Download All"
+            waitForZip={(options) => waitForOriginalsZip(order.id, options)}
+            filename={originalsZipFilename(order)}
+            successMessage="Images downloaded successfully!"
+            failureMessage="Download failed: Failed to download images"
+            align="flex-end"
+            disabled={!isLoading && originals.length === 0}
+          />
+        }
       >
         {filesState(originals, 'The photographer has not uploaded any originals.', originalsGrid)}
       </Section>
