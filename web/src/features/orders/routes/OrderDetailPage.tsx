@@ -112,7 +112,8 @@ export function OrderDetailPage() {
         }
       />
       <Grid gutter="lg">
-        <Grid.Col span={{ base: 12, md: 8 }} order={{ base: 2, md: 1 }}>
+        {/* Side by side only from 1200 px, where the actions column is wide enough for its labels. */}
+        <Grid.Col span={{ base: 12, lg: 7, xl: 8 }} order={{ base: 2, lg: 1 }}>
           <Stack gap="lg">
             <OrderSummary order={order} />
             <PhotoStatus
@@ -125,8 +126,8 @@ export function OrderDetailPage() {
             <OrderTimeline order={order} />
           </Stack>
         </Grid.Col>
-        {/* On a phone the actions come first, so Download and Pay need no scrolling. */}
-        <Grid.Col span={{ base: 12, md: 4 }} order={{ base: 1, md: 2 }}>
+        {/* On a phone and a tablet the actions come first, so Download and Pay need no scrolling. */}
+        <Grid.Col span={{ base: 12, lg: 5, xl: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="lg">
             <OrderActionsPanel order={order} />
             <AssignedEditorCard order={order} />
