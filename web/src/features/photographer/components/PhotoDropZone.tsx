@@ -55,9 +55,10 @@ export function PhotoDropZone({
       <Paper
         {...getRootProps({
           // A focusable area that opens the file picker on Enter or Space: a button to assistive technology.
+          // Its name is the field's label and then every line it shows, so someone who says what they
+          // see ('click Drag photos here') reaches it too (WCAG 2.5.3).
           role: 'button',
-          'aria-labelledby': 'photo-drop-zone-label',
-          'aria-describedby': 'photo-drop-zone-hint',
+          'aria-labelledby': 'photo-drop-zone-label photo-drop-zone-action photo-drop-zone-hint',
           'aria-disabled': disabled || undefined,
         })}
         withBorder
@@ -79,7 +80,9 @@ export function PhotoDropZone({
           <ThemeIcon size={44} radius="xl" variant="light" aria-hidden="true">
             <IconPhotoUp size={24} />
           </ThemeIcon>
-          <Text fw={600}>{isDragActive ? 'Drop the photos here' : 'Drag photos here or click to choose'}</Text>
+          <Text fw={600} id="photo-drop-zone-action">
+            {isDragActive ? 'Drop the photos here' : 'Drag photos here or click to choose'}
+          </Text>
           <Text fz="sm" c="gray.7" id="photo-drop-zone-hint">
             {extensionList}. Upload every shot, duplicates included.
           </Text>
