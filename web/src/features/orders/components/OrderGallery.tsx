@@ -1,5 +1,6 @@
-import { Alert, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import { SectionLoader } from '../../../components/PageLoader';
 import { photoPairs } from '../../../components/photos/BeforeAfterModal';
 import { CompareButton } from '../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../components/photos/PhotoGrid';
@@ -54,7 +55,7 @@ export function OrderGallery({ order }: { order: OrderDetailView }) {
   const delivered = isDelivered(order);
 
   if (order.photographerUploadCount === 0 && order.editorUploadCount === 0) return null;
-  if (isLoading) return <Loader size="sm" aria-label="Loading the photos" />;
+  if (isLoading) return <SectionLoader label="Loading the photos" />;
   if (error || !data) return <Alert color="red">The photos could not be loaded. Please try again later.</Alert>;
 
   const edited = delivered ? data.images.filter((image) => image.kind === 'edited') : [];

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Loader, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FREE_REVISION_ROUNDS, REVISION_NOTE_MAX } from '@marketplace/events/orders';
 import { useState } from 'react';
+import { SectionLoader } from '../../../components/PageLoader';
 import { SmallThumbnail } from '../../../components/photos/SmallThumbnail';
 import { apiErrorText } from '../../../lib/api-client';
 import { useOrderImages } from '../../../lib/order-images';
@@ -87,7 +88,7 @@ export function RevisionRequestModal({ orderId, roundsUsed, opened, onClose }: R
           <Title order={3} fz="md" id="revision-photo-notes-heading">
             Notes on individual photos (optional)
           </Title>
-          {isLoading && <Loader size="sm" aria-label="Loading the edited photos" />}
+          {isLoading && <SectionLoader label="Loading the edited photos" />}
           {error && <Alert color="red">The edited photos could not be loaded.</Alert>}
           {!isLoading && !error && edited.length === 0 && (
             <Text fz="sm" c="gray.7">

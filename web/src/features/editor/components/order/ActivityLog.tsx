@@ -1,6 +1,7 @@
-import { Alert, Code, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Code, Paper, Stack, Text, Title } from '@mantine/core';
 import { format } from 'date-fns';
 import { EmptyState } from '../../../../components/EmptyState';
+import { SectionLoader } from '../../../../components/PageLoader';
 import { useOrderEvents } from '../../api/use-order-events';
 
 const formatEventTime = (value: string) => format(new Date(value), "MMM d, yyyy 'at' h:mm a");
@@ -13,7 +14,7 @@ export function ActivityLog({ orderId, active }: { orderId: string; active: bool
   if (isLoading || (!error && !data)) {
     return (
       <Stack align="center" py="xl">
-        <Loader size="sm" aria-label="Loading the activity log" />
+        <SectionLoader label="Loading the activity log" />
       </Stack>
     );
   }

@@ -1,6 +1,7 @@
-import { Alert, Group, Loader, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { EDITOR_NOTES_MAX, originalsZipFilename } from '@marketplace/events/editor-orders';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import { SectionLoader } from '../../../../components/PageLoader';
 import { photoPairs } from '../../../../components/photos/BeforeAfterModal';
 import { CompareButton } from '../../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
@@ -80,7 +81,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
   const pairs = photoPairs(data?.images ?? []);
 
   const filesState = (files: OrderImageView[], emptyText: string, grid: () => React.ReactNode) => {
-    if (isLoading) return <Loader size="sm" aria-label="Loading files" />;
+    if (isLoading) return <SectionLoader label="Loading files" />;
     if (error) return <Alert color="red">The files could not be loaded. Please try again later.</Alert>;
     if (files.length === 0) return <Text c="gray.7">{emptyText}</Text>;
     return grid();
