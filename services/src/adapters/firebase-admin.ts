@@ -29,18 +29,29 @@ export const firebaseAuth = async () => {
  * concurrent create (or the emulator still importing its saved accounts) can make the create
  * fail as a duplicate: then the account is there, so read it.
  */
-export const ensureFirebaseAccount = async (account: { email: string; password: string; displayName: string }) => {
+export const ensureFirebaseAccount = async (account: {
+  email: string;
+  password: string;
+  displayName: string;
+  /** The id the account must have: the marketplace's record for this email (see the seed). */
+  uid?: string;
+}) => {
   const auth = await firebaseAuth();
   const codeOf = (error: unknown) => (error as { code?: string }).code;
+  const { uid, ...fields } = account;
   try {
-    return await auth.getUserByEmail(account.email);
+    const existing = await auth.getUserByEmail(account.email);
+    if (!uid || existing.uid === uid) return existing;
+    // The identity provider has this email under another id (it lost the account and a new one
+    // was made): give the email back to the id the marketplace's records belong to.
+    await auth.deleteUser(existing.uid);
   } catch (error) {
     if (codeOf(error) !== 'auth/user-not-found') throw error;
   }
   try {
-    return await auth.createUser({ ...account, emailVerified: true });
+    return await auth.createUser({ ...fields, ...(uid ? { uid } : {}), emailVerified: true });
   } catch (error) {
-    if (codeOf(error) !== 'auth/email-already-exists') throw error;
+    if (codeOf(error) !== 'auth/email-already-exists' && codeOf(error) !== 'auth/uid-already-exists') throw error;
     return auth.getUserByEmail(account.email);
   }
 };

@@ -21,6 +21,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'email (lower-cased)',
   },
   {
+    question: 'The one account an email belongs to (the uniqueness guard of every account creation)',
+    entity: 'userEmail',
+    index: 'byEmail',
+    key: 'email (lower-cased)',
+  },
+  {
     question: 'Users for the admin, newest first, by status and role, deleted ones optionally',
     entity: 'user',
     index: 'all',

@@ -10,10 +10,17 @@ import { logger } from '../adapters/logger';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
 import { decodeUserCursor, pageFields, pageOf, READ_BATCH } from './admin-pages';
 import { marketplace } from './entities';
-import { isPlaceholderUserId, PLACEHOLDER_PREFIX } from './invitations';
 import { countOf } from './query-pages';
 import { commitAll, TransactionCancelled } from './transactions';
-import { changeUser, getUser, type UserRecord, usersWithEmail } from './users';
+import {
+  changeUser,
+  emailOwner,
+  getUser,
+  isPlaceholderUserId,
+  PLACEHOLDER_PREFIX,
+  type UserRecord,
+  usersWithEmail,
+} from './users';
 
 /**
  * The admin's side of users: the list, roles one at a time, and an account's standing (suspended,
@@ -170,7 +177,8 @@ const cancelInvitedEditor = async (userId: string) => {
   const placeholder = await getUser(userId, { consistent: true });
   if (!placeholder) throw new NotFound('User not found');
   const entities = marketplace().entities;
-  const [{ data: rates }, { data: invitations }] = await Promise.all([
+  const [holdsEmail, { data: rates }, { data: invitations }] = await Promise.all([
+    emailOwner(placeholder.email).then((owner) => owner === userId),
     entities.editorRate.query.byEditor({ editorId: userId }).go({ pages: 'all' }),
     entities.invitation.query
       .byEmail({ email: placeholder.email })
@@ -183,6 +191,14 @@ const cancelInvitedEditor = async (userId: string) => {
         .delete({ userId })
         .where(({ status }, { eq }) => eq(status, 'invited'))
         .commit(),
+      ...(holdsEmail
+        ? [
+            e.userEmail
+              .delete({ email: placeholder.email })
+              .where(({ userId: owner }, { eq }) => eq(owner, userId))
+              .commit(),
+          ]
+        : []),
       ...rates.map((r) => e.editorRate.delete({ editorId: userId, jobTypeId: r.jobTypeId }).commit()),
       ...invitations.map((i) =>
         e.invitation

@@ -49,6 +49,24 @@ const User = () =>
     },
   });
 
+/**
+ * The one live account an email belongs to, keyed by the email lower-cased. Every write that
+ * creates an account or moves an email writes it in the same transaction, on the condition that
+ * the email is free (or held by an invited editor's placeholder, or by the same account), so two
+ * accounts can never share an email however they race.
+ */
+const UserEmail = () =>
+  new Entity({
+    model: { entity: 'userEmail', version: '1', service },
+    attributes: {
+      email: { type: 'string', required: true, readOnly: true, set: (v?: string) => v?.trim().toLowerCase() },
+      userId: { type: 'string', required: true },
+    },
+    indexes: {
+      byEmail: { pk: { field: 'pk', composite: ['email'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
+
 const Invitation = () =>
   new Entity({
     model: { entity: 'invitation', version: '1', service },
@@ -508,6 +526,7 @@ const Download = () =>
 /** How to build each entity; `marketplace()` builds one on its first use. */
 const builders = {
   user: User,
+  userEmail: UserEmail,
   invitation: Invitation,
   jobType: JobType,
   jobTypeName: JobTypeName,

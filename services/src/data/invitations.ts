@@ -15,7 +15,7 @@ import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
 import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
-import { getUser, type UserRecord } from './users';
+import { claimEmail, emailTaken, getUser, isPlaceholderUserId, PLACEHOLDER_PREFIX, type UserRecord } from './users';
 
 /**
  * Editors join by invitation. The token is 32 random bytes sent only in the email; the table
@@ -26,10 +26,7 @@ import { getUser, type UserRecord } from './users';
  * re-keyed to the Firebase uid when the invitation is accepted: the sign-up transaction creates
  * (or extends) the uid's record, moves the rates and deletes the placeholder.
  */
-export const PLACEHOLDER_PREFIX = 'invited-';
 const DAY_SECONDS = 24 * 60 * 60;
-
-export const isPlaceholderUserId = (userId: string) => userId.startsWith(PLACEHOLDER_PREFIX);
 
 export const newInvitationToken = () => randomBytes(32).toString('base64url');
 
@@ -116,6 +113,8 @@ export const createInvitation = async (input: {
     throw new Conflict('This email already belongs to an editor');
   }
   const placeholder = existingUsers.find((u) => isPlaceholderUserId(u.userId));
+  // An account that already has this email keeps it; otherwise the placeholder holds it until sign-up.
+  const accountHoldsEmail = existingUsers.some((u) => !isPlaceholderUserId(u.userId) && !u.deletedAt);
   const userId = placeholder?.userId ?? `${PLACEHOLDER_PREFIX}${ulid()}`;
   const staleRates = placeholder
     ? (await ratesOf(userId)).filter((old) => !rates.some((r) => r.jobTypeId === old.jobTypeId))
@@ -145,6 +144,7 @@ export const createInvitation = async (input: {
             .where(({ status }, { eq }) => eq(status, 'invited'))
             .commit()
         : e.user.create({ ...user, isEditor: 'editor' }).commit(),
+      ...(accountHoldsEmail ? [] : [claimEmail(e, input.email, userId)]),
       ...staleRates.map((r) => e.editorRate.delete({ editorId: userId, jobTypeId: r.jobTypeId }).commit()),
       ...rates.map((r) =>
         e.editorRate.put({ editorId: userId, jobTypeId: r.jobTypeId, ratePerPhotoCents: r.ratePerPhotoCents }).commit(),
@@ -332,6 +332,10 @@ export const acceptInvitation = async ({
     }
     const rates = await ratesOf(invitation.userId);
     const existing = await getUser(uid);
+    const otherAccount = (await usersWithEmail(invitation.email)).find(
+      (u) => u.userId !== uid && !isPlaceholderUserId(u.userId) && !u.deletedAt,
+    );
+    if (otherAccount) throw emailTaken();
     const acceptedAt = new Date().toISOString();
 
     try {
@@ -363,6 +367,8 @@ export const acceptInvitation = async ({
                 invitedAt: (placeholder as { invitedAt?: string }).invitedAt ?? invitation.createdAt,
               })
               .commit(),
+        // The email moves from the placeholder to the account in the same write.
+        claimEmail(e, invitation.email, uid, { from: invitation.userId }),
         ...rates.flatMap((r) => [
           e.editorRate.put({ editorId: uid, jobTypeId: r.jobTypeId, ratePerPhotoCents: r.ratePerPhotoCents }).commit(),
           e.editorRate.delete({ editorId: invitation.userId, jobTypeId: r.jobTypeId }).commit(),

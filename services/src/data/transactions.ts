@@ -8,7 +8,11 @@ import { marketplace } from './entities';
  * can tell "a condition did not hold" (a race lost, a rule broken) from a real failure.
  */
 export class TransactionCancelled extends Error {
-  constructor(readonly reasons: readonly string[]) {
+  /** `reasons` are the codes of the items that failed; `codes` has one per item, 'None' where it held. */
+  constructor(
+    readonly reasons: readonly string[],
+    readonly codes: readonly string[] = reasons,
+  ) {
     super(`Transaction cancelled: ${reasons.join(', ')}`);
     this.name = 'TransactionCancelled';
   }
@@ -35,8 +39,10 @@ export const commitAll = async (build: WriteBuilder) => {
   for (let attempt = 1; ; attempt += 1) {
     const result = await marketplace().transaction.write(build).go();
     if (!result.canceled) return;
+    const codes = (result.data as { code?: string }[]).map((item) => item.code ?? 'None');
     const cancelled = new TransactionCancelled(
-      (result.data as { code?: string }[]).map((item) => item.code ?? 'None').filter((code) => code !== 'None'),
+      codes.filter((code) => code !== 'None'),
+      codes,
     );
     const collidedOnly = cancelled.reasons.length > 0 && cancelled.reasons.every((r) => r === 'TransactionConflict');
     if (!collidedOnly || attempt >= COLLISION_ATTEMPTS) throw cancelled;

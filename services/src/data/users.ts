@@ -1,9 +1,17 @@
 import type { Role, UserStatus } from '@marketplace/events/roles';
 import { isActiveAdmin } from '../domain/permissions';
-import { Conflict, NotFound } from '../http/errors';
+import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 import { commitAll, type counterAdd, TransactionCancelled } from './transactions';
+
+/**
+ * An invited editor's user record before they sign up is keyed `invited-<ulid>`; it stands in
+ * for the account in the admin's lists and holds the offered rates (see invitations.ts).
+ */
+export const PLACEHOLDER_PREFIX = 'invited-';
+
+export const isPlaceholderUserId = (userId: string) => userId.startsWith(PLACEHOLDER_PREFIX);
 
 export interface UserRecord {
   userId: string;
@@ -100,27 +108,75 @@ const lostRace = (error: unknown) =>
   error instanceof TransactionCancelled &&
   error.reasons.some((r) => r === 'ConditionalCheckFailed' || r === 'TransactionConflict');
 
+export const EMAIL_TAKEN_MESSAGE =
+  'An account with this email address already exists. Sign in with that account instead.';
+
+export const emailTaken = () => new HttpError(409, 'EMAIL_TAKEN', EMAIL_TAKEN_MESSAGE);
+
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
+
+/** The id of the live account `email` belongs to, or null when it is free. */
+export const emailOwner = async (email: string) => {
+  const { data } = await marketplace()
+    .entities.userEmail.get({ email: normalizedEmail(email) })
+    .go({ consistent: true });
+  return (data as { userId: string } | null)?.userId ?? null;
+};
+
 /**
- * Creates the record the first time an identity signs in. Two first requests can race; the loser's
- * conditional create fails and it reads the winner's record instead.
+ * The write that gives `email` to account `userId`, for the transaction that creates the account
+ * or moves the email. It holds when the email is free, already this account's, held by an invited
+ * editor's placeholder (whose sign-up is this write), or held by `from` (the record it moves from).
+ */
+export const claimEmail = (e: Entities, email: string, userId: string, { from }: { from?: string } = {}) =>
+  e.userEmail
+    .put({ email: normalizedEmail(email), userId })
+    .where(({ userId: owner }, { notExists, eq, begins }) =>
+      [notExists(owner), eq(owner, userId), begins(owner, PLACEHOLDER_PREFIX), ...(from ? [eq(owner, from)] : [])].join(
+        ' OR ',
+      ),
+    )
+    .commit();
+
+/** Another live account with this email, found through the email index (tables from before the guard). */
+const otherAccountWithEmail = async (email: string, userId: string) =>
+  (await usersWithEmail(email)).find((u) => u.userId !== userId && !isPlaceholderUserId(u.userId) && !u.deletedAt);
+
+/**
+ * Creates the record the first time an identity signs in, with the claim on its email in the same
+ * transaction: a second account with an email that already has one is refused (409), however the
+ * second identity came about (an identity provider that lost its accounts, a second sign-up).
+ * Two first requests of one identity can race; the loser's conditional create fails and it reads
+ * the winner's record instead.
  */
 export const createUserOnce = async (
   user: Pick<UserRecord, 'userId' | 'email' | 'displayName' | 'profileImageUrl' | 'roles' | 'status'>,
 ) => {
-  const record = { ...user, isEditor: user.roles.includes('editor') ? 'editor' : undefined };
-  try {
-    if (adminDelta(null, { ...user, isActive: true }) > 0) {
-      await activeAdminCount();
-      await commitAll((e) => [e.user.create(record).commit(), activeAdminsMove(e, 1)]);
-      return (await getUser(user.userId, { consistent: true }))!;
-    }
-    const { data } = await marketplace().entities.user.create(record).go();
-    return data as UserRecord;
-  } catch (error) {
-    if (!isConditionFailure(error) && !(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+  const record = {
+    ...user,
+    email: normalizedEmail(user.email),
+    isEditor: user.roles.includes('editor') ? 'editor' : undefined,
+  };
+  if (await otherAccountWithEmail(record.email, user.userId)) {
     const existing = await getUser(user.userId, { consistent: true });
-    if (!existing) throw error;
-    return existing;
+    if (existing) return existing;
+    throw emailTaken();
+  }
+  const makesAdmin = adminDelta(null, { ...user, isActive: true }) > 0;
+  if (makesAdmin) await activeAdminCount();
+  try {
+    await commitAll((e) => [
+      e.user.create(record).commit(),
+      claimEmail(e, record.email, user.userId),
+      ...(makesAdmin ? [activeAdminsMove(e, 1)] : []),
+    ]);
+    return (await getUser(user.userId, { consistent: true }))!;
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const existing = await getUser(user.userId, { consistent: true });
+    if (existing) return existing;
+    if (error.codes[1] === 'ConditionalCheckFailed') throw emailTaken();
+    throw error;
   }
 };
 

@@ -1,3 +1,4 @@
+import { repairUserEmails } from './duplicate-users';
 import { dollarsToCents, recordPayout } from './payouts';
 import { grantRole, OpsError, revokeRole } from './roles';
 import { seedDemoAccounts, seedJobTypes } from './seed';
@@ -12,6 +13,8 @@ const usage = `Usage: npm run ops -- <command>
   grant-role <email> <role>    give a user a role (admin, editor or photographer)
   revoke-role <email> <role>   take a role away
   seed                         create the job types (and, locally, the demo accounts)
+  merge-duplicate-users        merge account records that share an email (tables from before
+                               the email guard) and give each account its email claim
   record-payout <email> <dollars> [payout id]
                                pay an editor from what is pending (the same id is booked once)`;
 
@@ -41,6 +44,16 @@ const run = async () => {
       if (!againstAws) await seedDemoAccounts();
       console.log(againstAws ? 'Job types seeded.' : 'Job types and demo accounts seeded.');
       return;
+    case 'merge-duplicate-users': {
+      const merged = await repairUserEmails({ force: true });
+      for (const m of merged) {
+        console.log(
+          `${m.email}: kept ${m.kept}; removed ${m.removed.join(', ') || 'none'}; kept as deleted (they have orders) ${m.retired.join(', ') || 'none'}`,
+        );
+      }
+      console.log(merged.length ? `${merged.length} emails merged.` : 'No email has more than one account.');
+      return;
+    }
     case 'record-payout': {
       const [email, dollars, payoutId] = args;
       if (!email || !dollars) throw new OpsError(usage);

@@ -1,8 +1,9 @@
 import type { Role } from '@marketplace/events/roles';
-import { ensureFirebaseAccount } from '../adapters/firebase-admin';
+import { ensureFirebaseAccount, firebaseAuth } from '../adapters/firebase-admin';
 import { marketplace } from '../data/entities';
 import { ensureJobType } from '../data/job-types';
-import { createUserOnce, getUser, setRoles } from '../data/users';
+import { createUserOnce, emailOwner, getUser, isPlaceholderUserId, listAllUsers, setRoles } from '../data/users';
+import { repairUserEmails } from './duplicate-users';
 
 /**
  * The marketplace's starting data: the five services of the product (stable ids, so running the
@@ -58,32 +59,93 @@ export const seedJobTypes = async () => {
   for (const jobType of starterJobTypes) await ensureJobType({ ...jobType, isActive: true });
 };
 
-/** Demo accounts exist in the identity provider and in the table with their roles; the editor has rates. */
-export const seedDemoAccounts = async () => {
-  for (const account of demoAccounts) {
-    const identity = await ensureFirebaseAccount({ ...account, password: DEMO_PASSWORD });
-    const existing = await getUser(identity.uid);
-    if (!existing) {
-      await createUserOnce({
-        userId: identity.uid,
-        email: account.email,
-        displayName: account.displayName,
-        roles: account.roles,
-        status: 'verified',
-      });
-    } else if (account.roles.some((role) => !existing.roles.includes(role))) {
-      await setRoles(identity.uid, [...existing.roles, ...account.roles]);
+/**
+ * An account in the identity provider and in the table with its roles (an editor with the
+ * default rates), reconciled by email: where the table already has the account (an identity
+ * emulator that lost its accounts, or was reset on its own), the identity is made again under that
+ * account's id, so the person signs in to the same record and orders as before; never a second
+ * record.
+ */
+export const seedAccount = async (account: { email: string; displayName: string; roles: Role[]; password: string }) => {
+  const owner = await emailOwner(account.email);
+  const { roles, ...identityFields } = account;
+  const identity = await ensureFirebaseAccount({
+    ...identityFields,
+    ...(owner && !isPlaceholderUserId(owner) ? { uid: owner } : {}),
+  });
+  const existing = await getUser(identity.uid);
+  if (!existing) {
+    await createUserOnce({
+      userId: identity.uid,
+      email: account.email,
+      displayName: account.displayName,
+      roles,
+      status: 'verified',
+    });
+  } else if (roles.some((role) => !existing.roles.includes(role))) {
+    await setRoles(identity.uid, [...existing.roles, ...roles]);
+  }
+  if (roles.includes('editor')) {
+    for (const jobType of starterJobTypes) {
+      await marketplace()
+        .entities.editorRate.upsert({
+          editorId: identity.uid,
+          jobTypeId: jobType.jobTypeId,
+          ratePerPhotoCents: jobType.defaultEditorPriceCents,
+        })
+        .go();
     }
-    if (account.roles.includes('editor')) {
-      for (const jobType of starterJobTypes) {
-        await marketplace()
-          .entities.editorRate.upsert({
-            editorId: identity.uid,
-            jobTypeId: jobType.jobTypeId,
-            ratePerPhotoCents: jobType.defaultEditorPriceCents,
-          })
-          .go();
+  }
+  return identity.uid;
+};
+
+/**
+ * Local only: the auth emulator saves its accounts when it stops in order; a crash (`kill -9`, a
+ * power cut) loses those made since it last started, while the table keeps their records and
+ * orders. Each such account is made again under its own id, with the demo password, so the person
+ * signs in to the same record (and can change the password). Reads every user: a local start
+ * only, never a request.
+ */
+export const restoreLostIdentities = async () => {
+  const auth = await firebaseAuth();
+  const accounts = (await listAllUsers()).filter((u) => !isPlaceholderUserId(u.userId) && !u.deletedAt);
+  const restored: string[] = [];
+  for (let i = 0; i < accounts.length; i += 100) {
+    const batch = accounts.slice(i, i + 100);
+    const { notFound } = await auth.getUsers(batch.map((u) => ({ uid: u.userId })));
+    const missing = new Set(notFound.map((id) => (id as { uid: string }).uid));
+    for (const user of batch.filter((u) => missing.has(u.userId))) {
+      try {
+        await auth.createUser({
+          uid: user.userId,
+          email: user.email,
+          password: DEMO_PASSWORD,
+          emailVerified: true,
+          ...(user.displayName ? { displayName: user.displayName } : {}),
+        });
+        restored.push(user.email);
+      } catch (error) {
+        // Another identity already has the email (a record the identity provider never had).
+        if ((error as { code?: string }).code !== 'auth/email-already-exists') throw error;
       }
     }
   }
+  return restored;
+};
+
+/** The demo accounts, after merging the duplicate records an older table holds and restoring lost sign-ins. */
+export const seedDemoAccounts = async () => {
+  for (const m of await repairUserEmails()) {
+    console.log(
+      `Merged ${m.retired.length + m.removed.length + 1} accounts of ${m.email} into ${m.kept}` +
+        (m.retired.length ? ` (${m.retired.length} with orders kept as deleted accounts)` : ''),
+    );
+  }
+  const restored = await restoreLostIdentities();
+  if (restored.length) {
+    console.log(
+      `Restored the sign-in of ${restored.length} account(s) the auth emulator lost in a crash, with the password ${DEMO_PASSWORD}: ${restored.join(', ')}`,
+    );
+  }
+  for (const account of demoAccounts) await seedAccount({ ...account, password: DEMO_PASSWORD });
 };
