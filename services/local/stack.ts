@@ -11,7 +11,7 @@ import { pipes } from '../src/pipes';
 import { routes } from '../src/routes';
 import { workers } from '../src/workers';
 import { createGateway } from './gateway';
-import { assertPortFree, ChildProcesses, waitForPort } from './processes';
+import { assertPortFree, ChildProcesses, stopLeftovers, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
 import { startS3MultipartShim } from './s3-multipart-shim';
 import { LocalStreamPoller } from './stream-poller';
@@ -157,6 +157,7 @@ export const startLocalStack = async ({
   log?: (line: string) => void;
 }): Promise<LocalStack> => {
   const { web: _web, ...servicePorts } = ports;
+  await stopLeftovers(path.join(dataDir, 'logs'), log);
   for (const [what, port] of Object.entries(servicePorts)) await assertPortFree(port, what);
   // Only now that no other stack of this profile is running is it safe to clear its data.
   if (!persist) rmSync(dataDir, { recursive: true, force: true });
