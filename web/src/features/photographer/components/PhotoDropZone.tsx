@@ -1,4 +1,4 @@
-import { Alert, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Input, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   acceptedPhotoExtensions,
   isAcceptedPhoto,
@@ -44,21 +44,28 @@ export function PhotoDropZone({
 
   return (
     <Stack gap="xs">
-      <Text component="span" fw={500} fz="sm" id="photo-drop-zone-label">
-        Photos{' '}
-        <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-filled)' }}>
-          *
-        </span>
-      </Text>
+      {/* Label, then description, then the field: the order the form's other fields use. */}
+      <div>
+        <Text component="span" fw={500} fz="sm" id="photo-drop-zone-label">
+          Photos{' '}
+          <span aria-hidden="true" style={{ color: 'var(--mantine-color-red-filled)' }}>
+            *
+          </span>
+        </Text>
+        <Input.Description id="photo-drop-zone-hint">
+          {extensionList}. Upload every shot, duplicates included.
+        </Input.Description>
+      </div>
       {/* Outside the drop area, so the area (a button) holds no other control. */}
       <input {...getInputProps({ accept: acceptAttribute })} aria-label="Choose photos" />
       <Paper
         {...getRootProps({
           // A focusable area that opens the file picker on Enter or Space: a button to assistive technology.
-          // Its name is the field's label and then every line it shows, so someone who says what they
+          // Its name is the field's label and then the words it shows, so someone who says what they
           // see ('click Drag photos here') reaches it too (WCAG 2.5.3).
           role: 'button',
-          'aria-labelledby': 'photo-drop-zone-label photo-drop-zone-action photo-drop-zone-hint',
+          'aria-labelledby': 'photo-drop-zone-label photo-drop-zone-action',
+          'aria-describedby': 'photo-drop-zone-hint',
           'aria-disabled': disabled || undefined,
         })}
         withBorder
@@ -82,9 +89,6 @@ export function PhotoDropZone({
           </ThemeIcon>
           <Text fw={600} id="photo-drop-zone-action">
             {isDragActive ? 'Drop the photos here' : 'Drag photos here or click to choose'}
-          </Text>
-          <Text fz="sm" c="gray.7" id="photo-drop-zone-hint">
-            {extensionList}. Upload every shot, duplicates included.
           </Text>
         </Stack>
       </Paper>
