@@ -77,7 +77,8 @@ export function AdminOrdersTable({
                     {order.editor ? (
                       order.editor.display_name
                     ) : (
-                      <Text span fz="sm" c="gray.7">
+                      // The cell breaks long names anywhere; our own one word stays whole ('Unassigne d' at 1280 px).
+                      <Text span fz="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
                         {UNASSIGNED}
                       </Text>
                     )}
