@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkOnPhone,
+  expectAccessible,
   expectSettledAccessible,
   launchBrowser,
   openPage,
@@ -85,11 +86,13 @@ describe('The admin manages users and triages feedback', () => {
     await refused.page.getByText('This account has been disabled. Please contact support.').first().waitFor();
     expect(new URL(refused.page.url()).pathname).toBe('/login');
     await screenshot(refused.page, 'login-disabled-desktop');
+    await expectAccessible(refused.page, '/login (account disabled)');
     await refused.context.close();
 
     await page.getByRole('checkbox', { name: 'Show deleted users' }).check();
     await row.getByText('Deleted', { exact: true }).waitFor();
     await screenshot(page, 'admin-users-deleted-desktop');
+    await expectSettledAccessible(page, 'All Users tab with deleted users');
     await row.getByRole('button', { name: `Reactivate ${email}` }).click();
     await toast(page, `User ${email} reactivated successfully`);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Show deleted users' }).isChecked()).toBe(false);

@@ -15,9 +15,10 @@ export const webUrl = (() => {
 const screenshotDir = path.join(import.meta.dirname, 'screenshots');
 mkdirSync(screenshotDir, { recursive: true });
 
+/** A phone, and the narrowest common laptop: a layout that fits 1280 px fits the wider screens too. */
 export const viewports = {
   phone: { width: 390, height: 844 },
-  desktop: { width: 1366, height: 900 },
+  desktop: { width: 1280, height: 900 },
 } as const;
 
 export const demoPassword = 'demo-password';
@@ -45,8 +46,95 @@ export async function openPage(browser: Browser, viewport: keyof typeof viewport
   return { context, page };
 }
 
-export const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+/** A full-page screenshot `<name>.png`; then every label on the page must fit its control. */
+export async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+  await expectLabelsFit(page, name);
+}
+
+/**
+ * Fails when the text of a visible button, badge or tab is cut off: a label that needs more room
+ * than its control gives it, so the reader sees 'Download Edited Phot'. Each run of text is laid
+ * out in full even where it is clipped or ends in an ellipsis, so its box must lie inside the
+ * control and inside every box between them that hides overflow. Names each clipped label, its
+ * control and the page.
+ */
+export async function expectLabelsFit(page: Page, where = new URL(page.url()).pathname) {
+  const clipped = await page.evaluate(async () => {
+    // Measure where things come to rest: a button leaving its busy state slides its label back in.
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+    const controls =
+      'button, [role="button"], [role="tab"], a.mantine-Button-root, .mantine-Badge-root, .mantine-Pill-root';
+    // A pixel of rounding either way is layout, not clipping.
+    const slack = 1;
+    const kindOf = (control: Element) => {
+      if (control.classList.contains('mantine-Badge-root')) return 'badge';
+      if (control.classList.contains('mantine-Pill-root')) return 'pill';
+      return control.getAttribute('role') ?? control.tagName.toLowerCase();
+    };
+    const found: string[] = [];
+    for (const control of document.querySelectorAll<HTMLElement>(controls)) {
+      const box = control.getBoundingClientRect();
+      const label = control.innerText.replace(/\s+/g, ' ').trim();
+      // Closed, hidden or icon-only controls have no label to cut.
+      if (!label || box.width < 2 || box.height < 2 || getComputedStyle(control).visibility === 'hidden') continue;
+      const cut: string[] = [];
+      const walker = document.createTreeWalker(control, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent?.trim();
+        const parent = node.parentElement;
+        if (!text || !parent) continue;
+        const parentBox = parent.getBoundingClientRect();
+        // Text for screen readers only sits in a 1 px box on purpose.
+        if (parentBox.width <= 1 || parentBox.height <= 1) continue;
+        let clip = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
+        let shown = true;
+        for (let el: HTMLElement | null = parent; el && el !== control.parentElement; el = el.parentElement) {
+          const style = getComputedStyle(el);
+          // A busy button hides its label behind the spinner on purpose.
+          if (style.opacity === '0') shown = false;
+          if (style.overflowX === 'visible' && style.overflowY === 'visible') continue;
+          const inner = el.getBoundingClientRect();
+          const left = inner.left + el.clientLeft;
+          const top = inner.top + el.clientTop;
+          clip = {
+            left: Math.max(clip.left, left),
+            right: Math.min(clip.right, left + el.clientWidth),
+            top: Math.max(clip.top, top),
+            bottom: Math.min(clip.bottom, top + el.clientHeight),
+          };
+        }
+        if (!shown) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const overflowing = [...range.getClientRects()].find(
+          (rect) =>
+            rect.width > 0 &&
+            (rect.left < clip.left - slack ||
+              rect.right > clip.right + slack ||
+              rect.top < clip.top - slack ||
+              rect.bottom > clip.bottom + slack),
+        );
+        if (overflowing) {
+          cut.push(
+            `'${text}' needs ${Math.round(overflowing.width)}x${Math.round(overflowing.height)} px, ` +
+              `${Math.max(0, Math.round(clip.right - clip.left))}x${Math.max(0, Math.round(clip.bottom - clip.top))} px shown`,
+          );
+        }
+      }
+      if (cut.length) found.push(`${kindOf(control)} '${label}': ${cut.join('; ')}`);
+    }
+    return found;
+  });
+  if (clipped.length) {
+    const at = `${new URL(page.url()).pathname}, ${page.viewportSize()?.width} px wide`;
+    throw new Error(`Clipped labels on ${where} (${at}):\n  ${clipped.join('\n  ')}`);
+  }
+}
 
 export const uniqueEmail = (prefix: string) =>
   `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -83,6 +171,7 @@ interface AxeViolation {
  * the rule, its impact, the elements and what to fix. Call it once the page has settled.
  */
 export async function expectAccessible(page: Page, label = new URL(page.url()).pathname) {
+  await expectLabelsFit(page, label);
   // A toast fading in or out is checked at its blended mid-animation colours; wait until every
   // toast is fully shown (its own and its ancestors' opacity 1) so what is checked is what stays.
   await page

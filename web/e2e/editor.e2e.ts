@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   checkOnPhone,
+  expectAccessible,
   expectSettledAccessible,
   jpegFiles,
   launchBrowser,
@@ -89,14 +90,31 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await checkOnPhone(page, 'editor-dashboard');
     await offered.getByRole('button', { name: 'Claim' }).click();
     await page.getByText('Order claimed successfully!').waitFor();
+    await expectAccessible(page, '/editor with the claimed toast');
     const assignment = page
       .getByRole('list', { name: 'My assignments' })
       .getByRole('listitem')
       .filter({ hasText: orderName });
+
+    // The order's files are held back until the page has been checked while they load.
+    const filesUrl = `**/api/orders/${order.orderId}/images`;
+    let releaseFiles = () => {};
+    const filesHeld = new Promise<void>((resolve) => {
+      releaseFiles = resolve;
+    });
+    await page.route(filesUrl, async (route) => {
+      await filesHeld;
+      // A request the page gave up on meanwhile (it asks again on focus) has nothing to continue.
+      await route.continue().catch(() => undefined);
+    });
     await assignment.getByRole('link', { name: 'Work on Order' }).click();
     await waitForPath(page, `/editor/orders/${order.orderId}`);
     await page.getByRole('heading', { name: orderName }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Loading files' }).first().waitFor();
+    await expectAccessible(page, '/editor/orders/{id} (files loading)');
+    releaseFiles();
     await page.getByRole('heading', { name: 'Original Images (2)' }).waitFor();
+    await page.unroute(filesUrl);
     await screenshot(page, 'editor-order-desktop');
     await expectSettledAccessible(page, '/editor/orders/{id} (images)');
     await checkOnPhone(page, 'editor-order');
@@ -112,6 +130,7 @@ describe("The editor's journey, from the invitation email to the photographer's 
     for (const name of editedNames) await page.getByLabel(`Upload progress for ${name}`).waitFor();
     await page.getByLabel('Overall upload progress').waitFor();
     await screenshot(page, 'editor-order-uploading-desktop');
+    await expectAccessible(page, '/editor/orders/{id} (uploading)');
     for (const name of editedNames) await page.getByText(`Uploaded: ${name}`).waitFor({ timeout: 60_000 });
     await page.getByText('2 file(s) uploaded successfully').waitFor({ timeout: 60_000 });
     await page.getByRole('heading', { name: 'Delivered Files (2)' }).waitFor();

@@ -177,7 +177,9 @@ describe('Ordering, paying and collecting edited photos', () => {
     await submit.click();
     await page.getByText('Rating submitted successfully!').waitFor();
     await page.getByText('9/10').first().waitFor();
+    await modal.waitFor({ state: 'detached' });
     await screenshot(page, 'order-detail-rated-desktop');
+    await expectAccessible(page, '/orders/{id} (rated, with its toast)');
     await context.close();
   });
 
@@ -198,6 +200,7 @@ describe('Ordering, paying and collecting edited photos', () => {
     await page.getByText(longName).waitFor();
     expect(await pageFitsWidth(page)).toBe(true);
     await screenshot(page, 'create-order-files-phone');
+    await expectAccessible(page, '/create-order (files chosen) on a phone');
 
     await page.getByRole('button', { name: `Remove ${longName}` }).click();
     await chooseService(page, /HDR/);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aVerifiedEditor } from './admin-setup';
 import {
   checkOnPhone,
+  expectAccessible,
   expectSettledAccessible,
   jpegFiles,
   launchBrowser,
@@ -65,6 +66,7 @@ describe('A revision request, from the photographer to the editor and back', () 
     await page.getByText('A revision is in progress.').waitFor();
     expect(await page.getByRole('button', { name: 'Request Revision' }).count()).toBe(0);
     await screenshot(page, 'revision-requested-desktop');
+    await expectAccessible(page, '/orders/{id} (revision requested, with its toast)');
 
     // The editor finds it in My Assignments with the note, and opens it.
     const editorView = await openPage(browser);
