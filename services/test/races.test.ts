@@ -6,6 +6,7 @@ import { stripe } from '../src/adapters/stripe';
 import { hashInvitationToken } from '../src/data/invitations';
 import { editorScope, getOrder, readCounters } from '../src/data/orders';
 import { revisionMessages } from '../src/data/revisions';
+import { checkCounters } from '../src/ops/check-counters';
 import {
   aCompletedOrder,
   anOrderInProgress,
@@ -18,7 +19,17 @@ import {
   settledEventTypes,
   warmUpRoutes,
 } from './race-builders';
-import { aNewAccount, anEditor, aPhotographer, as, aUserWithRoles, call, db, type TestAccount } from './support';
+import {
+  accountsMadeHere,
+  aNewAccount,
+  anEditor,
+  aPhotographer,
+  as,
+  aUserWithRoles,
+  call,
+  db,
+  type TestAccount,
+} from './support';
 
 /**
  * Every race the marketplace has, each fired truly at once through the local gateway: one winner,
@@ -449,4 +460,13 @@ describe('races on an invitation', () => {
       ).data?.status,
     ).toBe('accepted');
   }, 60_000);
+});
+
+describe('after every race', () => {
+  it('every counter of the accounts these races made equals a count of their items', async () => {
+    // Other files write beside this one: their accounts' counters are theirs to check.
+    const ofThisFile = (scope: string) => accountsMadeHere.has(scope.slice(scope.indexOf('#') + 1));
+    expect(await checkCounters({ inScope: ofThisFile })).toEqual([]);
+    await expectAssignmentCountersExact();
+  }, 120_000);
 });

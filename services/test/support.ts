@@ -26,6 +26,12 @@ const identityToolkit = async (call: string, body: object) => {
 
 export const uniqueEmail = (label = 'user') => `${label}-${randomUUID().slice(0, 8)}@example.test`;
 
+/**
+ * The ids of the accounts this test file made (each file runs in its own module scope), so a
+ * file can check the counters of its own accounts while other files write beside it.
+ */
+export const accountsMadeHere = new Set<string>();
+
 /** A brand-new identity at the auth emulator (no marketplace record until its first API call). */
 export const aNewAccount = async ({
   displayName,
@@ -39,6 +45,7 @@ export const aNewAccount = async ({
     password: 'test-password',
     returnSecureToken: true,
   });
+  accountsMadeHere.add(created.localId);
   if (!displayName) return { uid: created.localId, email, token: created.idToken };
   await identityToolkit('accounts:update', { idToken: created.idToken, displayName, returnSecureToken: true });
   // Sign in again so the token carries the name claim, as a browser's token would after sign-up.

@@ -107,6 +107,9 @@ describe('merging the duplicates an older table holds', () => {
   const legacyRecord = async (email: string, createdAt: string, roles: UserRecord['roles'] = ['photographer']) => {
     const userId = `legacy-${randomUUID()}`;
     await db().user.create({ userId, email, displayName: 'Lee Legacy', roles, status: 'verified', createdAt }).go();
+    // The old seed moved the active-admin counter with each admin record it made.
+    if (roles.includes('admin'))
+      await db().counter.update({ scope: 'users', name: 'activeAdmins' }).add({ value: 1 }).go();
     return userId;
   };
 

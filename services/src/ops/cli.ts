@@ -1,3 +1,4 @@
+import { checkCounters } from './check-counters';
 import { repairUserEmails } from './duplicate-users';
 import { dollarsToCents, recordPayout } from './payouts';
 import { grantRole, OpsError, revokeRole } from './roles';
@@ -13,6 +14,8 @@ const usage = `Usage: npm run ops -- <command>
   grant-role <email> <role>    give a user a role (admin, editor or photographer)
   revoke-role <email> <role>   take a role away
   seed                         create the job types (and, locally, the demo accounts)
+  check-counters [--repair]    count every counter again from its items and report (or mend)
+                               each difference; repair on a quiet table
   merge-duplicate-users        merge account records that share an email (tables from before
                                the email guard) and give each account its email claim
   record-payout <email> <dollars> [payout id]
@@ -44,6 +47,17 @@ const run = async () => {
       if (!againstAws) await seedDemoAccounts();
       console.log(againstAws ? 'Job types seeded.' : 'Job types and demo accounts seeded.');
       return;
+    case 'check-counters': {
+      const repair = args.includes('--repair');
+      const differences = await checkCounters({ repair });
+      for (const d of differences) {
+        console.log(`${d.scope} ${d.name}: stored ${d.stored ?? 'none'}, counted ${d.counted}  (${d.family})`);
+      }
+      if (!differences.length) console.log('Every counter matches its items.');
+      else console.log(`${differences.length} counters differ${repair ? '; each is now set to its count.' : '.'}`);
+      if (differences.length && !repair) process.exitCode = 1;
+      return;
+    }
     case 'merge-duplicate-users': {
       const merged = await repairUserEmails({ force: true });
       for (const m of merged) {

@@ -1,0 +1,68 @@
+import { marketplace } from '../data/entities';
+import type { CounterFamily } from './counter-checks';
+import { feedbackCounters } from './counters/feedback-counters';
+import { activeAdminCounter, orderCounters } from './counters/order-counters';
+
+/**
+ * `npm run ops -- check-counters [--repair]`: every counter counted again from the items it
+ * counts, and each difference reported (or set to the counted value). An offline job: it reads
+ * every order, user and report a page at a time, so it runs from the ops command and the tests,
+ * never on a request. Repair is for a quiet table: a write that lands between the count and the
+ * repair would be overwritten.
+ */
+export const counterFamilies: CounterFamily[] = [orderCounters, activeAdminCounter, feedbackCounters];
+
+export interface CounterDifference {
+  family: string;
+  scope: string;
+  name: string;
+  /** null when no counter is stored (which reads as 0). */
+  stored: number | null;
+  counted: number;
+}
+
+const keyOf = (scope: string, name: string) => `${scope}\u0000${name}`;
+
+const storedIn = async (scope: string) => {
+  const { data } = await marketplace().entities.counter.query.byScope({ scope }).go({ pages: 'all' });
+  return data as { scope: string; name: string; value: number }[];
+};
+
+export const checkCounters = async ({
+  repair = false,
+  families = counterFamilies,
+  inScope = () => true,
+}: {
+  repair?: boolean;
+  families?: CounterFamily[];
+  /** Which scopes to compare (all by default). */
+  inScope?: (scope: string) => boolean;
+} = {}) => {
+  const differences: CounterDifference[] = [];
+  for (const family of families) {
+    const counted = new Map(
+      (await family.recount()).filter((c) => inScope(c.scope)).map((c) => [keyOf(c.scope, c.name), c]),
+    );
+    const scopes = new Set([...(await family.scopes()), ...[...counted.values()].map((c) => c.scope)]);
+    const stored = new Map<string, { scope: string; name: string; value: number }>();
+    for (const scope of [...scopes].filter(inScope)) {
+      for (const counter of await storedIn(scope)) {
+        if (family.keeps(counter.scope, counter.name)) stored.set(keyOf(counter.scope, counter.name), counter);
+      }
+    }
+    for (const key of new Set([...counted.keys(), ...stored.keys()])) {
+      const expected = counted.get(key);
+      const actual = stored.get(key);
+      const countedValue = expected?.value ?? 0;
+      if ((actual?.value ?? 0) === countedValue) continue;
+      const { scope, name } = (expected ?? actual)!;
+      differences.push({ family: family.what, scope, name, stored: actual?.value ?? null, counted: countedValue });
+    }
+  }
+  if (repair) {
+    for (const d of differences) {
+      await marketplace().entities.counter.put({ scope: d.scope, name: d.name, value: d.counted }).go();
+    }
+  }
+  return differences;
+};
