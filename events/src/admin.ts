@@ -152,17 +152,35 @@ export const adminUsersQuery = z.object({
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
-/** A page of a list the admin pages through (users, editors). */
+/** A page of a list the admin pages through (users, editors, feedback). */
 export interface AdminPage {
   total: number;
   totalPages: number;
   page: number;
-  /** Pass as `cursor` with page + 1 to read the next page in one step; null on the last page. */
+  /**
+   * Pass as `cursor` with page + 1 to read the next page in one step; null on the last page. A
+   * filtered list reads a bounded number of rows per page, so a page may hold fewer than `limit`
+   * rows and still have a next one.
+   */
   nextCursor: string | null;
 }
 
 export interface AdminUserListResponse extends AdminPage {
   users: AdminUserView[];
+}
+
+/** GET /api/admin/invited-users: editors invited and not signed up yet, newest first, a page at a time. */
+export const invitedUsersQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
+});
+export type InvitedUsersQuery = z.infer<typeof invitedUsersQuery>;
+
+export interface InvitedUsersResponse {
+  users: AdminUserView[];
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last one. A page may hold fewer than `limit` when more follow. */
+  nextCursor: string | null;
 }
 
 /** PATCH /users/{id}/role sets the user's only role; POST /users/{id}/roles adds one. */

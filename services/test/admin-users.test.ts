@@ -364,6 +364,7 @@ describe('paging the user and editor lists', () => {
     const { marketplace } = await import('../src/data/entities');
     const { listUsers } = await import('../src/data/admin-users');
     const { listEditors } = await import('../src/data/admin-editors');
+    const { USER_TOTALS_SCOPE, userTotalNames } = await import('../src/data/user-totals');
     data = { listUsers, listEditors, dynamo };
     // The fresh modules read the table name once, now; the route tests go on with the shared one.
     expect(marketplace().entities.user.query.all({}).params()).toMatchObject({ TableName: table });
@@ -379,6 +380,12 @@ describe('paging the user and editor lists', () => {
       )
       .go({ concurrency: 8 });
     expect(unprocessed).toHaveLength(0);
+    // The totals as the writes would have left them: each record in its cells.
+    const totals = new Map<string, number>();
+    for (const name of seeds.flatMap(userTotalNames)) totals.set(name, (totals.get(name) ?? 0) + 1);
+    await marketplace()
+      .entities.counter.put([...totals].map(([name, value]) => ({ scope: USER_TOTALS_SCOPE, name, value })))
+      .go({ concurrency: 8 });
     return async () => {
       await dynamo().send(new DeleteTableCommand({ TableName: table }));
       vi.resetModules();

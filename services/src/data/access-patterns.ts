@@ -30,13 +30,13 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'Users for the admin, newest first, by status and role, deleted ones optionally',
     entity: 'user',
     index: 'all',
-    key: 'one partition -> createdAt; status, role and isActive are filters',
+    key: "one partition -> createdAt, userId; a page after a cursor is a key condition; status, role, isActive and placeholders are filters, so a page looks at no more than a fixed number of rows (a short page then carries the cursor where it stopped); totals from the 'userTotals' counters",
   },
   {
-    question: 'Editors for the admin and for assignment',
+    question: 'Editors for the admin and for assignment, and invited editors not signed up yet',
     entity: 'user',
     index: 'editors',
-    key: "isEditor ('editor', sparse) -> createdAt",
+    key: "isEditor ('editor', sparse) -> createdAt, userId; paged by cursor; invited ones are a filter (placeholder ids), bounded like the users list; totals from the 'userTotals' counters",
   },
   { question: 'An invitation by its token hash', entity: 'invitation', index: 'byToken', key: 'sha-256 of the token' },
   { question: 'Invitations sent to an email', entity: 'invitation', index: 'byEmail', key: 'email -> createdAt' },
@@ -171,5 +171,11 @@ export const accessPatterns: readonly AccessPattern[] = [
     entity: 'counter',
     index: 'byScope',
     key: "scope ('feedback', 'photographer#<id>', 'editor#<id>', 'orders') -> name; kept by the writes in the same transaction",
+  },
+  {
+    question: "The admin's user and editor totals, for any filter",
+    entity: 'counter',
+    index: 'byScope',
+    key: "scope 'userTotals' -> 'role#<role|any>#<account|invited>#<active|deleted>#<status>' (48 cells); a filter's total is the sum of up to 12; moved in the transaction of every user write",
   },
 ];

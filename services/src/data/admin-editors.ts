@@ -6,13 +6,14 @@ import type {
 } from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { NotFound } from '../http/errors';
-import { decodeUserCursor, pageFields, pageOf } from './admin-pages';
+import { decodeUserCursor, encodeUserCursor, pageFields, userIndexStop, userKeyOf, userPosition } from './admin-pages';
 import { type EditorRateRecord, listEditorRates } from './editor-rates';
 import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
+import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
 import { pendingAndPaid } from './payouts';
-import { countOf } from './query-pages';
+import { editorsTotal } from './user-totals';
 import { getUser, type UserRecord } from './users';
 
 /**
@@ -51,28 +52,34 @@ const editorView = async (user: UserRecord, jobTypes: Map<string, JobTypeView>) 
   return toAdminEditorView(user, rates, jobTypes, totals);
 };
 
+const editorsPage = async (after: Position | undefined, limit: number) => {
+  const index = marketplace().entities.user.query.editors({ isEditor: 'editor' });
+  const read = await readPartition<UserRecord>({
+    query: after ? index.lt(userKeyOf(after)) : index,
+    order: 'desc',
+    want: limit + 1,
+    budget: limit + 1,
+    filtered: false,
+    positionOfCursor: userIndexStop('editors'),
+  });
+  return mergePartitions([read], { limit, positionOf: userPosition, compare: descending });
+};
+
 /**
  * One page of the users holding the editor role, invited ones included, newest first (the sparse
  * editors index): one Query of the page after the cursor, and each shown editor's rates and
- * payout totals. The total is a COUNT of the index.
+ * payout totals. The total is the editor cells of the admin list's counters (user-totals.ts).
  */
 export const listEditors = async (query: AdminEditorsQuery): Promise<AdminEditorListResponse> => {
   const after = query.cursor ? decodeUserCursor(query.cursor) : undefined;
-  const needed = (after ? 1 : query.page) * query.limit + 1;
-  const index = () => marketplace().entities.user.query.editors({ isEditor: 'editor' });
-  const [{ data }, total, jobTypes] = await Promise.all([
-    (after ? index().lt(after) : index()).go({ order: 'desc', count: needed, limit: needed }),
-    countOf(index().params()),
+  const [{ rows, next }, total, jobTypes] = await Promise.all([
+    after ? editorsPage(userPosition(after), query.limit) : pageByNumber(query.page, query.limit, editorsPage),
+    editorsTotal(),
     jobTypesById(),
   ]);
-  const { rows, nextCursor } = pageOf(data as UserRecord[], {
-    page: query.page,
-    limit: query.limit,
-    fromCursor: Boolean(after),
-  });
   return {
     editors: await Promise.all(rows.map((user) => editorView(user, jobTypes))),
-    ...pageFields(total, query.page, query.limit, nextCursor),
+    ...pageFields(total, query.page, query.limit, next && encodeUserCursor(next)),
   };
 };
 

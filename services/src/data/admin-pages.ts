@@ -1,18 +1,23 @@
 import type { AdminPage } from '@marketplace/events/admin';
+import { createConversions } from 'electrodb';
 import { BadRequest } from '../http/errors';
+import { marketplace } from './entities';
+import type { Position } from './list-pages';
 
 /**
- * Paging of the admin's user lists (all users, editors): both indexes sort by createdAt then
- * userId, newest first, so a page is one bounded Query after the last row of the page before,
- * and the total is a COUNT Query of the same partition and filter.
+ * Paging of the admin's user lists (all users, editors, invited editors): their indexes sort by
+ * createdAt then userId, newest first, so a page is a Query of the keys below the last row of the
+ * page before (list-pages.ts), and the total is a sum of counters (user-totals.ts).
  */
 export interface UserSortKey {
   createdAt: string;
   userId: string;
 }
 
-export const encodeUserCursor = ({ createdAt, userId }: UserSortKey) =>
-  Buffer.from(JSON.stringify({ createdAt, userId })).toString('base64url');
+export const encodeUserCursor = (position: Position) => {
+  const [createdAt, userId] = position;
+  return Buffer.from(JSON.stringify({ createdAt, userId })).toString('base64url');
+};
 
 export const decodeUserCursor = (cursor: string): UserSortKey => {
   let parsed: unknown;
@@ -28,22 +33,20 @@ export const decodeUserCursor = (cursor: string): UserSortKey => {
   return { createdAt, userId };
 };
 
-/** Rows read per DynamoDB request: a filter may drop some, so a little more than a page. */
-export const READ_BATCH = 100;
+/** A user row's place in the users and editors indexes (their keys are lower-cased). */
+export const userPosition = (user: UserSortKey): Position => [user.createdAt.toLowerCase(), user.userId.toLowerCase()];
 
-/**
- * Page `page` of rows, from the rows the query gave after the cursor (or from the first when
- * there is none, page N skipping the N - 1 pages before). `rows` holds one row more than the page
- * when another page follows.
- */
-export const pageOf = <Row extends UserSortKey>(
-  rows: Row[],
-  { page, limit, fromCursor }: { page: number; limit: number; fromCursor: boolean },
-) => {
-  const start = fromCursor ? 0 : (page - 1) * limit;
-  const shown = rows.slice(start, start + limit);
-  const last = shown.at(-1);
-  return { rows: shown, nextCursor: rows.length > start + limit && last ? encodeUserCursor(last) : null };
+export const userKeyOf = ([createdAt = '', userId = '']: Position): UserSortKey => ({ createdAt, userId });
+
+let conversions: ReturnType<typeof createConversions> | undefined;
+
+/** Where a read of the users ('all') or editors index stopped, from DynamoDB's last evaluated key. */
+export const userIndexStop = (index: 'all' | 'editors') => (cursor: string) => {
+  conversions ??= createConversions(marketplace().entities.user as never);
+  const keys = (conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>)[
+    index
+  ]!.fromCursor.toComposite(cursor) as UserSortKey;
+  return userPosition(keys);
 };
 
 export const pageFields = (total: number, page: number, limit: number, nextCursor: string | null): AdminPage => ({

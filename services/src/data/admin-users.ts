@@ -3,15 +3,33 @@ import type {
   AdminUsersQuery,
   AdminUserView,
   CheckEmailResponse,
+  InvitedUsersQuery,
+  InvitedUsersResponse,
 } from '@marketplace/events/admin';
 import type { Role } from '@marketplace/events/roles';
 import { setSignInDisabled } from '../adapters/firebase-admin';
 import { logger } from '../adapters/logger';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
-import { decodeUserCursor, pageFields, pageOf, READ_BATCH } from './admin-pages';
+import {
+  decodeUserCursor,
+  encodeUserCursor,
+  pageFields,
+  type UserSortKey,
+  userIndexStop,
+  userKeyOf,
+  userPosition,
+} from './admin-pages';
 import { marketplace } from './entities';
-import { countOf } from './query-pages';
+import {
+  descending,
+  FILTERED_READ_BUDGET,
+  mergePartitions,
+  type Position,
+  pageByNumber,
+  readPartition,
+} from './list-pages';
 import { commitAll, TransactionCancelled } from './transactions';
+import { invitedEditorsTotal, usersTotal, userTotalMoves } from './user-totals';
 import {
   changeUser,
   emailOwner,
@@ -41,11 +59,14 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
 
 type UserFilters = Pick<AdminUsersQuery, 'includeInactive' | 'includeInvited' | 'status' | 'role'>;
 
+const hasFilter = (filters: UserFilters) =>
+  !filters.includeInactive || !filters.includeInvited || Boolean(filters.status) || Boolean(filters.role);
+
 /**
- * The users index, newest first, after `after` when given, with the admin's filters applied by
- * DynamoDB (a filter still reads the rows it drops, so a page reads at most a few batches).
+ * The users index, newest first, below `after` when given, with the admin's filters applied by
+ * DynamoDB. A filter still reads the rows it drops: list-pages.ts bounds how many one page reads.
  */
-const usersQuery = (filters: UserFilters, after?: { createdAt: string; userId: string }) => {
+const usersQuery = (filters: UserFilters, after?: UserSortKey) => {
   const index = marketplace().entities.user.query.all({});
   return (after ? index.lt(after) : index).where(({ isActive, userId, status, roles }, { eq, begins, contains }) =>
     [
@@ -59,32 +80,62 @@ const usersQuery = (filters: UserFilters, after?: { createdAt: string; userId: s
   );
 };
 
+const usersPage = (filters: UserFilters) => async (after: Position | undefined, limit: number) =>
+  mergePartitions(
+    [
+      await readPartition<UserRecord>({
+        query: usersQuery(filters, after && userKeyOf(after)),
+        order: 'desc',
+        want: limit + 1,
+        budget: FILTERED_READ_BUDGET,
+        filtered: hasFilter(filters),
+        positionOfCursor: userIndexStop('all'),
+      }),
+    ],
+    { limit, positionOf: userPosition, compare: descending },
+  );
+
 /**
  * One page of accounts, newest first: deleted ones only when asked for, invited editors (who have
- * no account yet) only when asked for, by status and role. The total is a COUNT of the same query.
+ * no account yet) only when asked for, by status and role. The total is a sum of the counters
+ * every user write keeps (user-totals.ts); the page reads at most a bounded number of rows, so a
+ * filter that few users match may answer a short page with a cursor to go on from.
  */
 export const listUsers = async (query: AdminUsersQuery): Promise<AdminUserListResponse> => {
   const after = query.cursor ? decodeUserCursor(query.cursor) : undefined;
-  const needed = (after ? 1 : query.page) * query.limit + 1;
-  const [{ data }, total] = await Promise.all([
-    usersQuery(query, after).go({ order: 'desc', count: needed, limit: Math.max(needed, READ_BATCH) }),
-    countOf(usersQuery(query).params()),
+  const readPage = usersPage(query);
+  const [{ rows, next }, total] = await Promise.all([
+    after ? readPage(userPosition(after), query.limit) : pageByNumber(query.page, query.limit, readPage),
+    usersTotal(query),
   ]);
-  const { rows, nextCursor } = pageOf(data as UserRecord[], {
-    page: query.page,
-    limit: query.limit,
-    fromCursor: Boolean(after),
-  });
-  return { users: rows.map(toAdminUserView), ...pageFields(total, query.page, query.limit, nextCursor) };
+  return {
+    users: rows.map(toAdminUserView),
+    ...pageFields(total, query.page, query.limit, next && encodeUserCursor(next)),
+  };
 };
 
-/** Editors invited and not signed up yet, by their placeholder id: they hold the editor role, so the editors index has them. */
-export const listInvitedUsers = async () => {
-  const { data } = await marketplace()
-    .entities.user.query.editors({ isEditor: 'editor' })
-    .where(({ userId, isActive }, { begins, eq }) => `${begins(userId, PLACEHOLDER_PREFIX)} AND ${eq(isActive, true)}`)
-    .go({ order: 'desc', pages: 'all' });
-  return (data as UserRecord[]).map(toAdminUserView);
+/**
+ * Editors invited and not signed up yet, newest first, a page at a time: their placeholders hold
+ * the editor role, so the editors index has them among the editors (a bounded filtered read).
+ */
+export const listInvitedUsers = async ({ limit, cursor }: InvitedUsersQuery): Promise<InvitedUsersResponse> => {
+  const after = cursor ? decodeUserCursor(cursor) : undefined;
+  const index = marketplace().entities.user.query.editors({ isEditor: 'editor' });
+  const [read, total] = await Promise.all([
+    readPartition<UserRecord>({
+      query: (after ? index.lt(after) : index).where(
+        ({ userId, isActive }, { begins, eq }) => `${begins(userId, PLACEHOLDER_PREFIX)} AND ${eq(isActive, true)}`,
+      ),
+      order: 'desc',
+      want: limit + 1,
+      budget: FILTERED_READ_BUDGET,
+      filtered: true,
+      positionOfCursor: userIndexStop('editors'),
+    }),
+    invitedEditorsTotal(),
+  ]);
+  const { rows, next } = mergePartitions([read], { limit, positionOf: userPosition, compare: descending });
+  return { users: rows.map(toAdminUserView), total, nextCursor: next && encodeUserCursor(next) };
 };
 
 const accountOnly = (userId: string) => {
@@ -189,7 +240,10 @@ const cancelInvitedEditor = async (userId: string) => {
     await commitAll((e) => [
       e.user
         .delete({ userId })
-        .where(({ status }, { eq }) => eq(status, 'invited'))
+        // As read: the totals move by what was read.
+        .where(
+          ({ status, updatedAt }, { eq }) => `${eq(status, 'invited')} AND ${eq(updatedAt, placeholder.updatedAt)}`,
+        )
         .commit(),
       ...(holdsEmail
         ? [
@@ -199,6 +253,7 @@ const cancelInvitedEditor = async (userId: string) => {
               .commit(),
           ]
         : []),
+      ...userTotalMoves(e, placeholder, null),
       ...rates.map((r) => e.editorRate.delete({ editorId: userId, jobTypeId: r.jobTypeId }).commit()),
       ...invitations.map((i) =>
         e.invitation

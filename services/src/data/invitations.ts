@@ -15,6 +15,7 @@ import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
 import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
+import { userTotalChanges, userTotalMoves } from './user-totals';
 import { claimEmail, emailTaken, getUser, isPlaceholderUserId, PLACEHOLDER_PREFIX, type UserRecord } from './users';
 
 /**
@@ -144,6 +145,8 @@ export const createInvitation = async (input: {
             .where(({ status }, { eq }) => eq(status, 'invited'))
             .commit()
         : e.user.create({ ...user, isEditor: 'editor' }).commit(),
+      // The admin list's totals: a new placeholder counts as invited; a reused one keeps its cells.
+      ...userTotalMoves(e, placeholder ?? null, { ...(placeholder ?? { isActive: true }), ...user }),
       ...(accountHoldsEmail ? [] : [claimEmail(e, input.email, userId)]),
       ...staleRates.map((r) => e.editorRate.delete({ editorId: userId, jobTypeId: r.jobTypeId }).commit()),
       ...rates.map((r) =>
@@ -374,6 +377,19 @@ export const acceptInvitation = async ({
           e.editorRate.delete({ editorId: invitation.userId, jobTypeId: r.jobTypeId }).commit(),
         ]),
         e.user.delete({ userId: invitation.userId }).commit(),
+        // The admin list's totals: the placeholder leaves, the account arrives or gains the role.
+        ...userTotalChanges(e, [
+          [placeholder, null],
+          [
+            existing,
+            {
+              userId: uid,
+              roles: existing ? [...new Set<Role>([...existing.roles, 'editor'])] : ['editor'],
+              status: existing && existing.status !== 'invited' ? existing.status : 'verified',
+              isActive: existing?.isActive ?? true,
+            },
+          ],
+        ]),
       ]);
     } catch (error) {
       if (!lostRace(error)) throw error;

@@ -4,6 +4,7 @@ import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 import { commitAll, type counterAdd, TransactionCancelled } from './transactions';
+import { userTotalMoves } from './user-totals';
 
 /**
  * An invited editor's user record before they sign up is keyed `invited-<ulid>`; it stands in
@@ -143,8 +144,8 @@ const otherAccountWithEmail = async (email: string, userId: string) =>
   (await usersWithEmail(email)).find((u) => u.userId !== userId && !isPlaceholderUserId(u.userId) && !u.deletedAt);
 
 /**
- * Creates the record the first time an identity signs in, with the claim on its email in the same
- * transaction: a second account with an email that already has one is refused (409), however the
+ * Creates the record the first time an identity signs in, with the claim on its email and the
+ * admin list's totals in the same transaction: a second account with an email that already has one is refused (409), however the
  * second identity came about (an identity provider that lost its accounts, a second sign-up).
  * Two first requests of one identity can race; the loser's conditional create fails and it reads
  * the winner's record instead.
@@ -169,6 +170,7 @@ export const createUserOnce = async (
       e.user.create(record).commit(),
       claimEmail(e, record.email, user.userId),
       ...(makesAdmin ? [activeAdminsMove(e, 1)] : []),
+      ...userTotalMoves(e, null, { ...record, isActive: true }),
     ]);
     return (await getUser(user.userId, { consistent: true }))!;
   } catch (error) {
@@ -225,9 +227,9 @@ const MAX_ATTEMPTS = 5;
 
 /**
  * Changes a user's roles or standing as one write conditioned on the record as it was read (a
- * concurrent change makes it read again and decide again), moving the active-admin counter in
- * the same transaction when the change makes or unmakes an active admin. `decide` may refuse by
- * throwing.
+ * concurrent change makes it read again and decide again), moving in the same transaction the
+ * active-admin counter when the change makes or unmakes an active admin, and the admin list's
+ * totals (user-totals.ts). `decide` may refuse by throwing.
  */
 export const changeUser = async (userId: string, decide: (user: UserRecord) => UserChange): Promise<UserRecord> => {
   for (let attempt = 1; ; attempt++) {
@@ -235,17 +237,23 @@ export const changeUser = async (userId: string, decide: (user: UserRecord) => U
     if (!user) throw new NotFound('User not found');
     const change = decide(user);
     if (change.roles) change.roles = [...new Set(change.roles)];
-    const delta = adminDelta(user, {
+    const after = {
+      userId,
       roles: change.roles ?? user.roles,
       isActive: change.isActive ?? user.isActive,
       status: change.status ?? user.status,
-    });
+    };
+    const delta = adminDelta(user, after);
     if (delta !== 0) {
       const admins = await activeAdminCount();
       if (delta < 0 && admins <= 1) throw new Conflict(LAST_ADMIN_MESSAGE);
     }
     try {
-      await commitAll((e) => [userPatch(e, user, change), ...(delta ? [activeAdminsMove(e, delta as 1 | -1)] : [])]);
+      await commitAll((e) => [
+        userPatch(e, user, change),
+        ...(delta ? [activeAdminsMove(e, delta as 1 | -1)] : []),
+        ...userTotalMoves(e, user, after),
+      ]);
     } catch (error) {
       if (!lostRace(error)) throw error;
       if (attempt >= MAX_ATTEMPTS) throw new Conflict('This user was changed at the same time. Please try again.');

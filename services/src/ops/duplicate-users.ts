@@ -1,6 +1,8 @@
 import type { Role } from '@marketplace/events/roles';
 import { isConditionFailure } from '../data/conditional-write';
 import { marketplace } from '../data/entities';
+import { commitAll } from '../data/transactions';
+import { userTotalMoves } from '../data/user-totals';
 import { changeUser, isPlaceholderUserId, listAllUsers, type UserRecord } from '../data/users';
 
 /**
@@ -67,11 +69,18 @@ const retire = (userId: string) =>
 
 const remove = async (userId: string) => {
   // Retired first, so the active-admin counter moves in the same transaction as the standing.
-  await retire(userId);
+  const retired = await retire(userId);
   const e = entities();
   const { data: rates } = await e.editorRate.query.byEditor({ editorId: userId }).go({ pages: 'all' });
   for (const rate of rates) await e.editorRate.delete({ editorId: userId, jobTypeId: rate.jobTypeId }).go();
-  await e.user.delete({ userId }).go();
+  // The record leaves the admin list's totals in the transaction that deletes it, as it was read.
+  await commitAll((t) => [
+    t.user
+      .delete({ userId })
+      .where(({ updatedAt }, { eq }) => eq(updatedAt, retired.updatedAt))
+      .commit(),
+    ...userTotalMoves(t, retired, null),
+  ]);
 };
 
 const mergeGroup = async (email: string, group: UserRecord[]): Promise<MergedEmail> => {
