@@ -15,6 +15,8 @@ export const ADMIN_ORDERS_PAGE_SIZE = 25;
 export const ADMIN_ORDERS_MAX_LIMIT = 100;
 export const BULK_ASSIGN_MAX = 100;
 export const SEARCH_TERM_MAX = 100;
+/** Search-index items one search reads at most: a term that begins more words lists the orders of these only. */
+export const SEARCH_WORDS_READ_MAX = 1_000;
 
 export const assignmentFilters = ['unassigned', 'assigned', 'all'] as const;
 export type AssignmentFilter = (typeof assignmentFilters)[number];
@@ -88,6 +90,11 @@ export interface AdminOrderListResponse {
   page: number;
   /** Pass as `cursor` with page + 1 to read the next page in one step; null on the last page. */
   nextCursor: string | null;
+  /**
+   * A search term that begins more words than one search reads (SEARCH_WORDS_READ_MAX): the list
+   * and its total cover the orders of the words read, and a longer term narrows it.
+   */
+  moreMatches: boolean;
 }
 
 export const assignOrderInput = z.object({ editorId: z.string().trim().min(1, 'Please select an editor').max(128) });

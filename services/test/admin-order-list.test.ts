@@ -8,6 +8,7 @@ import {
   assignmentFilters,
   orderSearchWords,
   photographerSortName,
+  SEARCH_WORDS_READ_MAX,
   searchWordsOf,
 } from '@marketplace/events/admin';
 import { ulid } from 'ulid';
@@ -224,6 +225,7 @@ const terms = [undefined, 'ann', String(500_000 + 734), 'lee map'];
 
 describe(`the admin order list over ${ORDER_COUNT.toLocaleString('en')} orders`, () => {
   let listAdminOrders: (query: AdminOrdersQuery) => Promise<AdminOrderListResponse>;
+  let marketplace: typeof import('../src/data/entities').marketplace;
   let orders: Seed[];
 
   // Other test files write orders into the shared table as this runs: this test gets a table of its own,
@@ -239,7 +241,7 @@ describe(`the admin order list over ${ORDER_COUNT.toLocaleString('en')} orders`,
     process.env.TABLE_NAME = sharedTable;
     const { ensureTable } = await import('../local/table-setup');
     await ensureTable(dynamo(), own);
-    const { marketplace } = await import('../src/data/entities');
+    ({ marketplace } = await import('../src/data/entities'));
     const { searchWordRecords, ORDERS_SCOPE, assignmentCounterName } = await import('../src/data/order-assignment');
     ({ listAdminOrders } = await import('../src/data/admin-orders'));
 
@@ -328,6 +330,53 @@ describe(`the admin order list over ${ORDER_COUNT.toLocaleString('en')} orders`,
       );
     }
   }, 400_000);
+
+  it('bounds a search whose term begins more words than one search reads, and says so', async () => {
+    // 'capworda' and 'capwordb' on the first 600 orders, 'capwordc' on the other 400: 1,600 items,
+    // of which a search for 'capword' reads the first 1,000 (by word, then order id): a and b.
+    const e = marketplace().entities;
+    const words = orders.flatMap((o, i) =>
+      (i < 600 ? ['capworda', 'capwordb'] : ['capwordc']).map((word) => ({ o, word })),
+    );
+    const { unprocessed } = await e.orderSearchWord
+      .put(
+        words.map(({ o, word }) => ({
+          initial: 'c',
+          word,
+          orderId: o.orderId,
+          words: word,
+          assignment: o.assignment,
+          createdAt: o.createdAt,
+          photoCount: o.photoCount,
+          photographerSortName: o.photographerSortName,
+        })),
+      )
+      .go({ concurrency: 32 });
+    expect(unprocessed).toHaveLength(0);
+    expect(SEARCH_WORDS_READ_MAX).toBe(1_000);
+    const firstSix = orders.slice(0, 600);
+
+    const broad = await listAdminOrders(query({ assignmentFilter: 'all', sortBy: 'oldest', searchTerm: 'capword' }));
+    const narrow = await listAdminOrders(query({ assignmentFilter: 'all', sortBy: 'oldest', searchTerm: 'capwordc' }));
+
+    expect(broad.moreMatches).toBe(true);
+    expect(broad.total).toBe(600);
+    expect(ids(broad)).toEqual(reference(firstSix, 'all', 'oldest').slice(0, 25));
+    expect(narrow.moreMatches).toBe(false);
+    expect(narrow.total).toBe(400);
+    expect(ids(narrow)).toEqual(reference(orders.slice(600), 'all', 'oldest').slice(0, 25));
+  });
+
+  it('jumps to a page without a cursor within the first 1,000 rows only', async () => {
+    const base = { assignmentFilter: 'all', sortBy: 'newest', limit: 25 } as const;
+    expect(ids(await listAdminOrders(query({ ...base, page: 40 })))).toEqual(
+      reference(orders, 'all', 'newest').slice(975, 1000),
+    );
+    await expect(listAdminOrders(query({ ...base, page: 42 }))).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'PAGE_TOO_FAR',
+    });
+  });
 
   it('walks every page through the cursors in exactly the reference order', async () => {
     const walks: { assignmentFilter: AssignmentFilter; sortBy: AdminOrderSort; searchTerm?: string }[] = [

@@ -3,12 +3,14 @@ import {
   type AdminOrderSort,
   type AdminOrdersQuery,
   type AssignmentFilter,
+  SEARCH_WORDS_READ_MAX,
   searchWordsOf,
 } from '@marketplace/events/admin';
 import * as z from 'zod';
 import { BadRequest } from '../http/errors';
 import { toAdminOrderView } from './admin-order-view';
 import { marketplace } from './entities';
+import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
 import { type OrderRecord, readCounters } from './orders';
 import { firstRows } from './query-pages';
@@ -16,8 +18,9 @@ import { firstRows } from './query-pages';
 /**
  * The admin's order list. Without a search each assignment partition is read from the index of
  * the sort (gsi5-7) and 'all' merges the two; with a search the matching search-word items are
- * read, filtered and sorted in memory, and only the page's orders are fetched. Totals come from
- * the 'orders' counters or the match count, never from counting rows (docs/decisions.md).
+ * read (a bounded number), filtered and sorted in memory, and only the page's orders are fetched.
+ * Totals come from the 'orders' counters or the match count, never from counting rows
+ * (docs/decisions.md).
  */
 const entities = () => marketplace().entities;
 
@@ -174,11 +177,13 @@ const headOfFilter = async <Row extends AdminSortKey>(
 /**
  * The first page, or the page after a cursor: one Query of a page (plus one row, to know whether
  * another follows) per partition. A page jumped to without a cursor (the slow path) reads the sort
- * keys of the rows before it in each partition, then fetches its own orders by id.
+ * keys of the rows before it in each partition, then fetches its own orders by id; only pages
+ * within the first MAX_SKIPPED_ROWS rows can be jumped to, the others are reached with Next.
  */
 const listFromIndexes = async (query: AdminOrdersQuery, after?: Cursor) => {
   const { page, limit, assignmentFilter } = query;
   const skip = after ? 0 : (page - 1) * limit;
+  if (skip > MAX_SKIPPED_ROWS) throw pageTooFar();
   if (skip === 0) {
     const [merged, total] = await Promise.all([
       headOfFilter<OrderRecord>(query, limit + 1, { after }),
@@ -221,28 +226,37 @@ interface SearchWordItem extends AdminSortKey {
   photographerSortName: string;
 }
 
-/** Every order matching all the term's words (each begins one of the order's words), in list order. */
+/**
+ * The orders matching all the term's words (each begins one of the order's words), in list order.
+ * The term's longest word is read from the search index, at most SEARCH_WORDS_READ_MAX items of
+ * it (the closest words first: the index sorts by word); a term that begins more words than that
+ * lists the orders of those only, and says so (`moreMatches`).
+ */
 const searchMatches = async (terms: string[], filter: AssignmentFilter, sort: AdminOrderSort) => {
   const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
-  const { data } = await entities()
-    .orderSearchWord.query.byWord({ initial: searchInitial(longest) })
-    .begins({ word: longest })
-    .go({ pages: 'all' });
+  const data = await firstRows<SearchWordItem>(SEARCH_WORDS_READ_MAX + 1, (limit, cursor) =>
+    entities()
+      .orderSearchWord.query.byWord({ initial: searchInitial(longest) })
+      .begins({ word: longest })
+      .go({ limit, cursor }),
+  );
+  const moreMatches = data.length > SEARCH_WORDS_READ_MAX;
   const byOrder = new Map<string, SearchWordItem>();
-  for (const item of data as SearchWordItem[]) byOrder.set(item.orderId, item);
+  for (const item of data.slice(0, SEARCH_WORDS_READ_MAX)) byOrder.set(item.orderId, item);
   const wanted = new Set(partitionsOf(filter));
-  return [...byOrder.values()]
+  const matches = [...byOrder.values()]
     .filter((item) => wanted.has(item.assignment))
     .filter((item) => {
       const words = item.words.split(' ');
       return terms.every((term) => words.some((word) => word.startsWith(term)));
     })
     .sort(compareAdminOrders(sort));
+  return { matches, moreMatches };
 };
 
 const listFromSearch = async (terms: string[], query: AdminOrdersQuery, after?: Cursor) => {
   const { page, limit, assignmentFilter, sortBy } = query;
-  const matches = await searchMatches(terms, assignmentFilter, sortBy);
+  const { matches, moreMatches } = await searchMatches(terms, assignmentFilter, sortBy);
   const compare = compareAdminOrders(sortBy);
   const start = after ? matches.findIndex((m) => compare(m, cursorKey(after)) > 0) : (page - 1) * limit;
   const from = start < 0 ? matches.length : start;
@@ -252,6 +266,7 @@ const listFromSearch = async (terms: string[], query: AdminOrdersQuery, after?: 
     lastKey: pageItems.at(-1),
     hasMore: matches.length > from + limit,
     total: matches.length,
+    moreMatches,
   };
 };
 
@@ -260,9 +275,9 @@ const listFromSearch = async (terms: string[], query: AdminOrdersQuery, after?: 
 export const listAdminOrders = async (query: AdminOrdersQuery): Promise<AdminOrderListResponse> => {
   const after = query.cursor ? decodeCursor(query.cursor, query.sortBy) : undefined;
   const terms = query.searchTerm ? [...new Set(searchWordsOf(query.searchTerm))] : [];
-  const { rows, lastKey, hasMore, total } = terms.length
+  const { rows, lastKey, hasMore, total, moreMatches } = terms.length
     ? await listFromSearch(terms, query, after)
-    : await listFromIndexes(query, after);
+    : { ...(await listFromIndexes(query, after)), moreMatches: false };
   const now = new Date();
   return {
     orders: rows.map((o) => toAdminOrderView(o, now)),
@@ -270,5 +285,6 @@ export const listAdminOrders = async (query: AdminOrdersQuery): Promise<AdminOrd
     totalPages: Math.ceil(total / query.limit),
     page: query.page,
     nextCursor: hasMore && lastKey ? encodeCursor(query.sortBy, lastKey) : null,
+    moreMatches,
   };
 };

@@ -112,11 +112,13 @@ export const mergePartitions = <Row>(
 export const descending = (a: Position, b: Position) => comparePositions(b, a);
 
 /** Rows a page asked for by number (without a cursor) may skip: further pages are reached with Next. */
-export const MAX_SKIPPED_ROWS = 500;
+export const MAX_SKIPPED_ROWS = 1_000;
 
-const tooFar = () =>
+export const pageTooFar = () =>
   new BadRequest(
-    `Pages past the first ${MAX_SKIPPED_ROWS} rows are reached with Next (the cursor of the page before).`,
+    `Pages past the first ${MAX_SKIPPED_ROWS.toLocaleString('en')} rows can only be reached with Next (the cursor of the page before).`,
+    undefined,
+    'PAGE_TOO_FAR',
   );
 
 /**
@@ -130,11 +132,11 @@ export const pageByNumber = async <Row>(
   readPage: (after: Position | undefined, limit: number) => Promise<{ rows: Row[]; next: Position | null }>,
 ) => {
   let toSkip = (page - 1) * limit;
-  if (toSkip > MAX_SKIPPED_ROWS) throw tooFar();
+  if (toSkip > MAX_SKIPPED_ROWS) throw pageTooFar();
   let after: Position | undefined;
   // Each read is bounded; a filter that keeps few rows may need a few reads to skip the rows before.
   for (let reads = 0; toSkip > 0; reads++) {
-    if (reads >= 10) throw tooFar();
+    if (reads >= 3) throw pageTooFar();
     const skipped = await readPage(after, toSkip);
     toSkip -= skipped.rows.length;
     if (!skipped.next) return { rows: [], next: null };

@@ -91,7 +91,7 @@ const assignedPaid = anAdminOrder({
 
 const listOf = (
   orders: AdminOrderView[],
-  fields: { total?: number; totalPages?: number; nextCursor?: string | null } = {},
+  fields: { total?: number; totalPages?: number; nextCursor?: string | null; moreMatches?: boolean } = {},
 ) => ({
   status: 200,
   body: {
@@ -100,6 +100,7 @@ const listOf = (
     totalPages: fields.totalPages ?? 1,
     page: 1,
     nextCursor: fields.nextCursor ?? null,
+    moreMatches: fields.moreMatches ?? false,
   },
 });
 
@@ -261,6 +262,21 @@ describe('Admin orders tab', { timeout: 20_000 }, () => {
     await rowOf('Harbour View Loft');
     expect(lastOrdersQuery()).toEqual({ page: '1', limit: '25', assignmentFilter: 'unassigned', sortBy: 'oldest' });
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+  });
+
+  it('says when a search is too broad to list every match, and not otherwise', async () => {
+    fakeApi.on('GET', ORDERS_PATH, (request: RecordedRequest) =>
+      listOf([harbourView], { moreMatches: request.query.get('searchTerm') === 'a' }),
+    );
+    const view = await openOrdersTab();
+    await rowOf('Harbour View Loft');
+    expect(screen.queryByText(/only some are listed/)).toBeNull();
+    await view.user.type(screen.getByRole('textbox', { name: 'Search' }), 'a');
+    expect(
+      await screen.findByText(
+        'Many orders match this search, so only some are listed: type more of the name or number to narrow it.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('shows no pages when every order fits on one', async () => {

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NativeSelect, Skeleton, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Skeleton, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
 import {
   type AdminOrderSort,
@@ -21,6 +21,9 @@ import { orderSelection } from './order-selection';
 const SEARCH_PLACEHOLDER = 'Search by photographer name or order name...';
 const NO_ORDERS = 'No orders found matching your filters.';
 const SEARCH_DELAY_MS = 300;
+/** A term that begins more words than one search reads lists the orders of those only (the server says so). */
+const BROAD_SEARCH =
+  'Many orders match this search, so only some are listed: type more of the name or number to narrow it.';
 // Mantine's 'md' breakpoint: the seven columns need a laptop's width; narrower screens get cards.
 const DESKTOP_QUERY = '(min-width: 62em)';
 
@@ -160,6 +163,11 @@ export function OrdersTab() {
     const pageCount = Math.max(data.totalPages, page);
     return (
       <Stack gap="md" aria-busy={isValidating}>
+        {data.moreMatches && (
+          <Text fz="sm" c="gray.7" role="status">
+            {BROAD_SEARCH}
+          </Text>
+        )}
         {selection.selectedIds.length > 0 && (
           <BulkAssign orderIds={selection.selectedIds} onDone={selection.clear} onClear={selection.clear} />
         )}
