@@ -318,15 +318,20 @@ export const updateJobTypeInput = z
 
 // ---------------------------------------------------------------- feedback
 
+export const ADMIN_FEEDBACK_PAGE_SIZE = 25;
+
+/** GET /api/feedback/all: one page of the reports matching the filters, newest first. */
 export const adminFeedbackQuery = z.object({
   status: z.enum(['all', ...feedbackStatuses]).default('all'),
   type: z.enum(['all', ...feedbackTypes]).default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_FEEDBACK_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
 });
+export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuery>;
 
-export interface AdminFeedbackListResponse {
+export interface AdminFeedbackListResponse extends AdminPage {
   feedback: FeedbackView[];
-  /** Items matching the filters (the list may hold fewer: see the route). */
-  total: number;
 }
 
 export interface FeedbackStatsView {

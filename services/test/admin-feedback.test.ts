@@ -34,10 +34,20 @@ const submit = async (type: FeedbackType, message: string) => {
 const update = (id: string, body: object, by: TestAccount = admin) =>
   as(by).send('PUT', `/api/feedback/${id}`, JSON.stringify(body));
 
+/** Every page of the list for a filter, walked through the cursors (other files add feedback meanwhile). */
 const list = async (status: string, type: string) => {
-  const response = await as(admin).get(`/api/feedback/all?status=${status}&type=${type}`);
-  expect(response.status).toBe(200);
-  return response.body as AdminFeedbackListResponse;
+  const feedback: FeedbackView[] = [];
+  let cursor = '';
+  let first: AdminFeedbackListResponse | undefined;
+  do {
+    const response = await as(admin).get(`/api/feedback/all?status=${status}&type=${type}&limit=100${cursor}`);
+    expect(response.status).toBe(200);
+    const page = response.body as AdminFeedbackListResponse;
+    first ??= page;
+    feedback.push(...page.feedback);
+    cursor = page.nextCursor ? `&cursor=${page.nextCursor}` : '';
+  } while (cursor);
+  return { feedback, total: first!.total };
 };
 
 const stats = async () => {
@@ -104,8 +114,8 @@ describe('GET /api/feedback/all', () => {
         ).toBe(true);
         const times = feedback.map((f) => f.createdAt);
         expect(times).toEqual([...times].sort().reverse());
-        // Below the cap the list holds every match, so the total is its length.
-        expect(total).toBe(feedback.length);
+        // The total counts every match, this file's among them.
+        expect(total).toBeGreaterThanOrEqual(expected.length);
       }
     }
   });

@@ -1,4 +1,4 @@
-import type { AdminFeedbackListResponse, FeedbackStatsView } from '@marketplace/events/admin';
+import type { AdminFeedbackListResponse, AdminFeedbackQuery, FeedbackStatsView } from '@marketplace/events/admin';
 import {
   type FeedbackStatus,
   type FeedbackType,
@@ -6,9 +6,18 @@ import {
   feedbackStatuses,
   feedbackTypes,
 } from '@marketplace/events/feedback';
+import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
-import { Conflict, NotFound } from '../http/errors';
+import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
+import {
+  descending,
+  FILTERED_READ_BUDGET,
+  mergePartitions,
+  type Position,
+  pageByNumber,
+  readPartition,
+} from './list-pages';
 import { readCounters } from './orders';
 import { commitAll, counterAdd, TransactionCancelled } from './transactions';
 
@@ -86,35 +95,89 @@ export const listFeedbackByUser = async (userId: string, cursor?: string) => {
   return { feedback: (data as FeedbackRecord[]).map(toFeedbackView), nextCursor: next ?? null };
 };
 
-/** The admin's list holds at most this many items, the newest; its total still counts them all. */
-export const ADMIN_FEEDBACK_LIST_MAX = 500;
+interface FeedbackSortKey {
+  createdAt: string;
+  feedbackId: string;
+}
 
-const newestFirst = (a: FeedbackRecord, b: FeedbackRecord) =>
-  b.createdAt.localeCompare(a.createdAt) || b.feedbackId.localeCompare(a.feedbackId);
+/** A report's place in the byStatus index (createdAt, then id; keys are lower-cased). */
+const feedbackPosition = (f: FeedbackSortKey): Position => [f.createdAt.toLowerCase(), f.feedbackId.toLowerCase()];
+
+const encodeFeedbackCursor = ([createdAt, feedbackId]: Position) =>
+  Buffer.from(JSON.stringify({ createdAt, feedbackId })).toString('base64url');
+
+const decodeFeedbackCursor = (cursor: string): Position => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const { createdAt, feedbackId } = (parsed ?? {}) as Partial<Record<keyof FeedbackSortKey, unknown>>;
+  if (typeof createdAt !== 'string' || typeof feedbackId !== 'string' || !createdAt || !feedbackId) {
+    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
+  }
+  return [createdAt, feedbackId];
+};
+
+let conversions: ReturnType<typeof createConversions> | undefined;
+
+/** Where a read of a status partition stopped, from DynamoDB's last evaluated key. */
+const byStatusStop = (cursor: string) => {
+  conversions ??= createConversions(marketplace().entities.feedback as never);
+  const keys = (
+    conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>
+  ).byStatus!.fromCursor.toComposite(cursor) as FeedbackSortKey;
+  return feedbackPosition(keys);
+};
+
+type FeedbackFilter = { status: FeedbackStatus | 'all'; type: FeedbackType | 'all' };
 
 /**
- * All feedback for the admin, newest first. Each status is its own partition of the byStatus
- * index: 'all' reads the four, newest first, and merges them; the type is a filter on those
- * bounded reads. The total is exact when everything fits in the list, else from the counters.
+ * A page of the reports matching the filter, newest first, after `after`. Each status is its own
+ * partition of the byStatus index: 'all' reads the four from the cursor on and merges them; the
+ * type is a filter on those reads, which together look at a bounded number of reports.
  */
-export const listAllFeedback = async (filter: {
-  status: FeedbackStatus | 'all';
-  type: FeedbackType | 'all';
-}): Promise<AdminFeedbackListResponse> => {
+const feedbackPage = (filter: FeedbackFilter) => async (after: Position | undefined, limit: number) => {
   const statuses = filter.status === 'all' ? feedbackStatuses : [filter.status];
+  const filtered = filter.type !== 'all';
   const reads = await Promise.all(
     statuses.map((status) => {
-      const query = marketplace().entities.feedback.query.byStatus({ status });
-      const filtered = filter.type === 'all' ? query : query.where(({ type }, { eq }) => eq(type, filter.type));
-      return filtered.go({ order: 'desc', count: ADMIN_FEEDBACK_LIST_MAX });
+      const index = marketplace().entities.feedback.query.byStatus({ status });
+      const placed = after ? index.lt({ createdAt: after[0]!, feedbackId: after[1]! }) : index;
+      return readPartition<FeedbackRecord>({
+        query: filtered ? placed.where(({ type }, { eq }) => eq(type, filter.type)) : placed,
+        order: 'desc',
+        want: limit + 1,
+        budget: filtered ? Math.ceil(FILTERED_READ_BUDGET / statuses.length) : limit + 1,
+        filtered,
+        positionOfCursor: byStatusStop,
+      });
     }),
   );
-  const matching = reads.flatMap(({ data }) => data as FeedbackRecord[]).sort(newestFirst);
-  const feedback = matching.slice(0, ADMIN_FEEDBACK_LIST_MAX).map(toFeedbackView);
-  const complete = reads.every(({ cursor }) => !cursor) && matching.length <= ADMIN_FEEDBACK_LIST_MAX;
-  if (complete) return { feedback, total: matching.length };
-  const counted = (await readCounters(FEEDBACK_SCOPE))[counterName(filter)] ?? 0;
-  return { feedback, total: Math.max(counted, matching.length) };
+  return mergePartitions(reads, { limit, positionOf: feedbackPosition, compare: descending });
+};
+
+/**
+ * All feedback for the admin, newest first, a page at a time by status and type; the total is
+ * the counter of that filter (every status-and-type total is one).
+ */
+export const listAllFeedback = async (query: AdminFeedbackQuery): Promise<AdminFeedbackListResponse> => {
+  const readPage = feedbackPage(query);
+  const [{ rows, next }, counters] = await Promise.all([
+    query.cursor
+      ? readPage(decodeFeedbackCursor(query.cursor), query.limit)
+      : pageByNumber(query.page, query.limit, readPage),
+    readCounters(FEEDBACK_SCOPE),
+  ]);
+  const total = Math.max(0, counters[counterName(query)] ?? 0);
+  return {
+    feedback: rows.map(toFeedbackView),
+    total,
+    totalPages: Math.ceil(total / query.limit),
+    page: query.page,
+    nextCursor: next && encodeFeedbackCursor(next),
+  };
 };
 
 /** The admin's summary cards, from the counters the writes keep. */

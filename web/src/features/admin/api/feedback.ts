@@ -1,4 +1,8 @@
-import type { AdminFeedbackListResponse, FeedbackStatsView } from '@marketplace/events/admin';
+import {
+  ADMIN_FEEDBACK_PAGE_SIZE,
+  type AdminFeedbackListResponse,
+  type FeedbackStatsView,
+} from '@marketplace/events/admin';
 import type { FeedbackStatus, FeedbackType, FeedbackView } from '@marketplace/events/feedback';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiPut } from '../../../lib/api-client';
@@ -10,13 +14,27 @@ export const FEEDBACK_STATS_URL = '/api/feedback/stats';
 export type FeedbackStatusFilter = 'all' | FeedbackStatus;
 export type FeedbackTypeFilter = 'all' | FeedbackType;
 
-const allFeedbackUrl = (status: FeedbackStatusFilter, type: FeedbackTypeFilter) =>
-  `${ALL_FEEDBACK_URL}?${new URLSearchParams({ status, type })}`;
+/** What the Feedback tab asks the server for: one page of one filtered list. */
+export interface FeedbackPageQuery {
+  status: FeedbackStatusFilter;
+  type: FeedbackTypeFilter;
+  page: number;
+  /** The previous page's nextCursor; none on page one. */
+  cursor?: string | undefined;
+}
 
-/** Every user's feedback matching the filters, newest first, with how many match in all. */
-export function useAllFeedback(status: FeedbackStatusFilter, type: FeedbackTypeFilter) {
+const allFeedbackUrl = ({ status, type, page, cursor }: FeedbackPageQuery) => {
+  const query = new URLSearchParams({ status, type, page: String(page), limit: String(ADMIN_FEEDBACK_PAGE_SIZE) });
+  if (cursor) query.set('cursor', cursor);
+  return `${ALL_FEEDBACK_URL}?${query}`;
+};
+
+/** One page of every user's feedback matching the filters, newest first, with how many match in all. */
+export function useAllFeedback(query: FeedbackPageQuery) {
   const { user } = useAuth();
-  return useSWR<AdminFeedbackListResponse>(user ? [allFeedbackUrl(status, type), user.uid] : null);
+  return useSWR<AdminFeedbackListResponse>(user ? [allFeedbackUrl(query), user.uid] : null, {
+    keepPreviousData: true,
+  });
 }
 
 export function useFeedbackStats() {

@@ -5,7 +5,7 @@ import { EmptyState } from '../../../../components/EmptyState';
 import { PageLoader } from '../../../../components/PageLoader';
 import { apiErrorText } from '../../../../lib/api-client';
 import { useAdminEditors } from '../../api/editors';
-import { ListPagination } from '../ListPagination';
+import { ListPagination, needsPages } from '../ListPagination';
 import { useCursorPaging } from '../use-cursor-paging';
 import { EditorCard } from './EditorCard';
 import { EditRatesModal } from './EditRatesModal';
@@ -43,7 +43,7 @@ export function EditorManagementTab() {
   if (data.editors.length === 0) {
     return <EmptyState title="No editors found. Invite some editors to get started!" />;
   }
-  const pageCount = Math.max(data.totalPages, paging.page);
+  const pages = { page: paging.page, pageCount: data.totalPages, hasNext: Boolean(data.nextCursor) };
   return (
     <>
       <Stack component="ul" aria-label="Editors" gap="md" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -56,13 +56,12 @@ export function EditorManagementTab() {
           />
         ))}
       </Stack>
-      {pageCount > 1 && (
+      {needsPages(pages) && (
         <ListPagination
           noun="editors"
           shown={data.editors.length}
           total={data.total}
-          page={paging.page}
-          pageCount={pageCount}
+          {...pages}
           busy={isValidating}
           onPrevious={paging.previous}
           onNext={() => paging.next(data.nextCursor)}

@@ -2,7 +2,7 @@ import type { FeedbackStatsView } from '@marketplace/events/admin';
 import type { FeedbackView } from '@marketplace/events/feedback';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, type RecordedRequest } from '../../../../test/fake-api';
 import { fakeFirebase } from '../../../../test/fake-firebase-auth';
 import { aMeView } from '../../../../test/me-view';
 import { renderApp } from '../../../../test/render-app';
@@ -43,6 +43,20 @@ const stats: FeedbackStatsView = {
   byStatus: { open: 7, in_progress: 2, resolved: 2, closed: 1 },
 };
 
+const listOf = (
+  feedback: FeedbackView[],
+  fields: { total?: number; totalPages?: number; nextCursor?: string | null } = {},
+) => ({
+  status: 200,
+  body: {
+    feedback,
+    total: fields.total ?? feedback.length,
+    totalPages: fields.totalPages ?? 1,
+    page: 1,
+    nextCursor: fields.nextCursor ?? null,
+  },
+});
+
 async function openFeedbackTab() {
   const view = renderApp('/admin?tab=feedback');
   await screen.findByRole('heading', { name: 'Admin Dashboard' });
@@ -63,7 +77,7 @@ describe('Feedback tab', () => {
     fakeApi.on('GET', '/api/admin/users', { status: 200, body: { users: [] } });
     fakeApi.on('GET', '/api/admin/invited-users', { status: 200, body: { users: [] } });
     fakeApi.on('GET', STATS_PATH, { status: 200, body: { stats } });
-    fakeApi.on('GET', LIST_PATH, { status: 200, body: { feedback: [openProblem, suggestionInProgress], total: 9 } });
+    fakeApi.on('GET', LIST_PATH, listOf([openProblem, suggestionInProgress], { total: 9 }));
   });
 
   it('shows the four counts, how many items are shown of all, and each card', async () => {
@@ -103,6 +117,8 @@ describe('Feedback tab', () => {
     expect(Object.fromEntries(fakeApi.requestsTo('GET', LIST_PATH)[0]?.query ?? [])).toEqual({
       status: 'all',
       type: 'all',
+      page: '1',
+      limit: '25',
     });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'In Progress');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Suggestion');
@@ -110,12 +126,60 @@ describe('Feedback tab', () => {
       expect(Object.fromEntries(fakeApi.requestsTo('GET', LIST_PATH).at(-1)?.query ?? [])).toEqual({
         status: 'in_progress',
         type: 'suggestion',
+        page: '1',
+        limit: '25',
       }),
     );
   });
 
+  it('pages with the next cursor and back, and starts again at page one on a new filter', async () => {
+    fakeApi.on('GET', LIST_PATH, (request: RecordedRequest) =>
+      request.query.get('cursor') === 'after-page-1'
+        ? listOf([suggestionInProgress], { total: 30, totalPages: 2 })
+        : listOf([openProblem], { total: 30, totalPages: 2, nextCursor: 'after-page-1' }),
+    );
+    const { user } = await openFeedbackTab();
+    await feedbackCard('01JFEEDB');
+    const pages = screen.getByRole('navigation', { name: 'Pages of items' });
+    expect(within(pages).getByText('Showing 1 of 30 items')).toBeInTheDocument();
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    await feedbackCard('01JSUGGE');
+    expect(Object.fromEntries(fakeApi.requestsTo('GET', LIST_PATH).at(-1)?.query ?? [])).toMatchObject({
+      page: '2',
+      cursor: 'after-page-1',
+    });
+    expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await feedbackCard('01JFEEDB');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await feedbackCard('01JSUGGE');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'Problem');
+    await waitFor(() =>
+      expect(Object.fromEntries(fakeApi.requestsTo('GET', LIST_PATH).at(-1)?.query ?? [])).toEqual({
+        status: 'all',
+        type: 'problem',
+        page: '1',
+        limit: '25',
+      }),
+    );
+  });
+
+  it('offers Next on a page that found nothing yet when the server says more follow', async () => {
+    fakeApi.on('GET', LIST_PATH, listOf([], { total: 3, nextCursor: 'looked-through-600' }));
+    await openFeedbackTab();
+    expect(
+      await screen.findByText('No matching feedback among the items this page looked through: Next looks further.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No feedback found matching your filters.')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled();
+  });
+
   it('says when no feedback matches the filters', async () => {
-    fakeApi.on('GET', LIST_PATH, { status: 200, body: { feedback: [], total: 0 } });
+    fakeApi.on('GET', LIST_PATH, listOf([], { total: 0 }));
     await openFeedbackTab();
     expect(await screen.findByText('No feedback found matching your filters.')).toBeInTheDocument();
   });

@@ -11,6 +11,8 @@ import {
   useAllFeedback,
   useUpdateFeedback,
 } from '../../api/feedback';
+import { ListPagination, needsPages } from '../ListPagination';
+import { useCursorPaging } from '../use-cursor-paging';
 import { FeedbackCard } from './FeedbackCard';
 import { FeedbackDetailsModal } from './FeedbackDetailsModal';
 import { FeedbackStatsCards } from './FeedbackStatsCards';
@@ -31,7 +33,13 @@ const UPDATE_FAILURE = 'Failed to update feedback';
 export function FeedbackTab() {
   const [status, setStatus] = useState<FeedbackStatusFilter>('all');
   const [type, setType] = useState<FeedbackTypeFilter>('all');
-  const { data, error, isLoading } = useAllFeedback(status, type);
+  const paging = useCursorPaging(JSON.stringify([status, type]));
+  const { data, error, isLoading, isValidating } = useAllFeedback({
+    status,
+    type,
+    page: paging.page,
+    cursor: paging.cursor,
+  });
   const updateFeedback = useUpdateFeedback();
   const [viewing, setViewing] = useState<FeedbackView | null>(null);
   const [updatingId, setUpdatingId] = useState<string | null>(null);
@@ -49,6 +57,12 @@ export function FeedbackTab() {
       setUpdatingId(null);
     }
   };
+
+  const pagesOf = (page: { totalPages: number; nextCursor: string | null }) => ({
+    page: paging.page,
+    pageCount: page.totalPages,
+    hasNext: Boolean(page.nextCursor),
+  });
 
   const saveDetails = async (change: FeedbackUpdate) => {
     if (viewing && (await update(viewing.id, change))) setViewing(null);
@@ -92,7 +106,19 @@ export function FeedbackTab() {
             </Button>
           </Stack>
         </Alert>
-      ) : data.feedback.length === 0 ? (
+      ) : data.feedback.length === 0 && paging.page > 1 && !data.nextCursor ? (
+        // A status change can empty the last page; offer the way back rather than a dead end.
+        <Paper withBorder p="xl" radius="md">
+          <Stack align="center" gap="sm">
+            <Text ta="center" c="gray.7">
+              This page is empty now.
+            </Text>
+            <Button variant="default" onClick={paging.first}>
+              Back to page 1
+            </Button>
+          </Stack>
+        </Paper>
+      ) : data.feedback.length === 0 && !data.nextCursor ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="gray.7">
             No feedback found matching your filters.
@@ -100,9 +126,17 @@ export function FeedbackTab() {
         </Paper>
       ) : (
         <>
-          <Text fz="sm" c="gray.7" aria-live="polite">
-            Showing {data.feedback.length} of {data.total} items
-          </Text>
+          {!needsPages(pagesOf(data)) && (
+            <Text fz="sm" c="gray.7" aria-live="polite">
+              Showing {data.feedback.length} of {data.total} items
+            </Text>
+          )}
+          {data.feedback.length === 0 && (
+            // A rare type among many reports: this page looked through its share of them and found none.
+            <Text fz="sm" c="gray.7">
+              No matching feedback among the items this page looked through: Next looks further.
+            </Text>
+          )}
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Feedback">
             {data.feedback.map((item) => (
               <FeedbackCard
@@ -114,6 +148,17 @@ export function FeedbackTab() {
               />
             ))}
           </Stack>
+          {needsPages(pagesOf(data)) && (
+            <ListPagination
+              noun="items"
+              shown={data.feedback.length}
+              total={data.total}
+              {...pagesOf(data)}
+              busy={isValidating}
+              onPrevious={paging.previous}
+              onNext={() => paging.next(data.nextCursor)}
+            />
+          )}
         </>
       )}
 

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { EmptyState } from '../../../../components/EmptyState';
 import { apiErrorText } from '../../../../lib/api-client';
 import { type AdminOrdersPageQuery, useAdminOrders } from '../../api/orders';
-import { ListPagination } from '../ListPagination';
+import { ListPagination, needsPages } from '../ListPagination';
 import { AdminOrderCards } from './AdminOrderCards';
 import { AdminOrdersTable } from './AdminOrdersTable';
 import { BulkAssign } from './BulkAssign';
@@ -160,7 +160,7 @@ export function OrdersTab() {
     }
 
     const selection = orderSelection(data.orders, filter, selectedIds, setSelected);
-    const pageCount = Math.max(data.totalPages, page);
+    const pages = { page, pageCount: data.totalPages, hasNext: Boolean(data.nextCursor) };
     return (
       <Stack gap="md" aria-busy={isValidating}>
         {data.moreMatches && (
@@ -176,13 +176,12 @@ export function OrdersTab() {
         ) : (
           <AdminOrderCards orders={data.orders} filter={filter} selection={selection} />
         )}
-        {pageCount > 1 && (
+        {needsPages(pages) && (
           <ListPagination
             noun="orders"
             shown={data.orders.length}
             total={data.total}
-            page={page}
-            pageCount={pageCount}
+            {...pages}
             busy={isLoading}
             onPrevious={goPrevious}
             onNext={goNext}

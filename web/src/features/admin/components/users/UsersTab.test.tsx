@@ -176,6 +176,29 @@ describe('All Users tab', () => {
     ]);
   }, 60_000);
 
+  it('offers Next on a filtered page that found no one yet when the server says more follow, and shows who it finds there', async () => {
+    // A rare role among many users: the first page looked through its share of them and found no one.
+    fakeApi.on('GET', USERS_PATH, (request) => ({
+      status: 200,
+      body: request.query.get('cursor')
+        ? { users: [ada], total: 1, totalPages: 1, page: 2, nextCursor: null }
+        : { users: [], total: 1, totalPages: 1, page: 1, nextCursor: 'looked-through-600' },
+    }));
+    const { user } = await openUsersTab();
+    expect(
+      await screen.findByText('No matching users among the ones this page looked through: Next looks further.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No users found matching the current filters.')).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeInTheDocument();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+
+    expect(await userItem('ada@example.com')).toBeInTheDocument();
+    expect(fakeApi.requestsTo('GET', USERS_PATH).at(-1)?.query.get('cursor')).toBe('looked-through-600');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('marks admins with a shield and offers an invited person only their details', async () => {
     await openUsersTab();
     expect(within(await userItem('ada@example.com')).getByRole('img', { name: 'Admin' })).toBeInTheDocument();

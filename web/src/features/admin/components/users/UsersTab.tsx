@@ -11,13 +11,15 @@ import {
   useAdminUsers,
   useUserAdminActions,
 } from '../../api/users';
-import { ListPagination } from '../ListPagination';
+import { ListPagination, needsPages } from '../ListPagination';
 import { useCursorPaging } from '../use-cursor-paging';
 import { ConfirmUserActionModal, type UserAction } from './ConfirmUserActionModal';
 import { ManageRolesModal } from './ManageRolesModal';
 import { UserDetailsModal } from './UserDetailsModal';
 import { UserListItem } from './UserListItem';
 import { roleLabels, roleOrder, userStatusBadges } from './user-labels';
+
+const LOOK_FURTHER = 'No matching users among the ones this page looked through: Next looks further.';
 
 const statusOptions = [
   { value: 'all', label: 'All statuses' },
@@ -60,7 +62,7 @@ export function UsersTab() {
 
   // The modal follows the list, so a role change shows once the list is refreshed.
   const managing = users?.find((user) => user.id === managingId) ?? null;
-  const pageCount = data ? Math.max(data.totalPages, paging.page) : 1;
+  const pages = { page: paging.page, pageCount: data?.totalPages ?? 1, hasNext: Boolean(data?.nextCursor) };
 
   const confirmAction = async () => {
     if (!confirming) return;
@@ -139,7 +141,7 @@ export function UsersTab() {
         <Alert color="red" title="Users could not be loaded">
           {apiErrorText(error, 'Please try again later.')}
         </Alert>
-      ) : users.length === 0 && paging.page > 1 ? (
+      ) : users.length === 0 && paging.page > 1 && !pages.hasNext ? (
         // A delete can empty the last page; offer the way back rather than a dead end.
         <Paper withBorder p="xl" radius="md">
           <Stack align="center" gap="sm">
@@ -151,7 +153,7 @@ export function UsersTab() {
             </Button>
           </Stack>
         </Paper>
-      ) : users.length === 0 ? (
+      ) : users.length === 0 && !pages.hasNext ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="gray.7">
             No users found matching the current filters.
@@ -162,6 +164,12 @@ export function UsersTab() {
           <Text fz="sm" c="gray.7" aria-live="polite">
             {data?.total === 1 ? '1 user' : `${data?.total ?? users.length} users`}
           </Text>
+          {users.length === 0 && (
+            // A rare filter over many users: this page looked through its share of them and found none.
+            <Text fz="sm" c="gray.7">
+              {LOOK_FURTHER}
+            </Text>
+          )}
           <Stack component="ul" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Users">
             {users.map((user) => (
               <UserListItem
@@ -177,13 +185,12 @@ export function UsersTab() {
               />
             ))}
           </Stack>
-          {pageCount > 1 && (
+          {needsPages(pages) && (
             <ListPagination
               noun="users"
               shown={users.length}
               total={data?.total ?? users.length}
-              page={paging.page}
-              pageCount={pageCount}
+              {...pages}
               busy={isValidating}
               onPrevious={paging.previous}
               onNext={() => paging.next(data?.nextCursor ?? null)}
