@@ -2,6 +2,7 @@ import { marketplace } from '../data/entities';
 import type { CounterFamily } from './counter-checks';
 import { feedbackCounters } from './counters/feedback-counters';
 import { activeAdminCounter, orderCounters } from './counters/order-counters';
+import { userTotalCounters } from './counters/user-totals';
 
 /**
  * `npm run ops -- check-counters [--repair]`: every counter counted again from the items it
@@ -10,7 +11,7 @@ import { activeAdminCounter, orderCounters } from './counters/order-counters';
  * never on a request. Repair is for a quiet table: a write that lands between the count and the
  * repair would be overwritten.
  */
-export const counterFamilies: CounterFamily[] = [orderCounters, activeAdminCounter, feedbackCounters];
+export const counterFamilies: CounterFamily[] = [orderCounters, activeAdminCounter, userTotalCounters, feedbackCounters];
 
 export interface CounterDifference {
   family: string;
