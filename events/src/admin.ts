@@ -280,10 +280,21 @@ export interface PayoutView {
   recordedBy: string | null;
 }
 
+export const EDITOR_PAYOUTS_PAGE_SIZE = 20;
+
+/** GET /api/admin/editors/{id}/payouts: one page of the editor's payouts, newest first. */
+export const editorPayoutsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(EDITOR_PAYOUTS_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
+});
+export type EditorPayoutsQuery = z.infer<typeof editorPayoutsQuery>;
+
 export interface EditorPayoutsResponse {
   payouts: PayoutView[];
   pendingPayoutCents: number;
   paidOutCents: number;
+  /** Pass as `cursor` for the older payouts; null when these are the oldest. */
+  nextCursor: string | null;
 }
 
 // ---------------------------------------------------------------- job types

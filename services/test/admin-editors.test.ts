@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setEditorRate } from '../src/data/editor-rates';
 import { completeOrder, createOrder, getOrder, markOrderPaid, nextOrderNumber, rateOrder } from '../src/data/orders';
-import { listEditorPayouts } from '../src/data/payouts';
+import { listEditorPayouts, recordEditorPayout } from '../src/data/payouts';
 import { recordPayout } from '../src/ops/payouts';
 import { aPhotographer, as, aUserWithRoles, call, db, type TestAccount, uniqueEmail } from './support';
 
@@ -251,7 +251,12 @@ describe("an editor's payouts", () => {
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe('Cannot pay more than the pending $30.00');
     expect(cents.status).toBe(400);
-    expect((await as(admin).get(path)).body).toEqual({ payouts: [], pendingPayoutCents: 3000, paidOutCents: 0 });
+    expect((await as(admin).get(path)).body).toEqual({
+      payouts: [],
+      pendingPayoutCents: 3000,
+      paidOutCents: 0,
+      nextCursor: null,
+    });
   });
 
   it('lets two admins paying at once never pay more than is pending', async () => {
@@ -277,7 +282,7 @@ describe("an editor's payouts", () => {
 
     await recordPayout({ email: editor.email, amountCents: 700, payoutId: `ops-${ulid()}` });
 
-    const history = await listEditorPayouts(editor.uid);
+    const history = await listEditorPayouts(editor.uid, { limit: 20 });
     expect(history.payouts).toEqual([
       {
         id: expect.stringMatching(/^ops-/),
@@ -295,5 +300,35 @@ describe("an editor's payouts", () => {
       },
     ]);
     expect(history.pendingPayoutCents).toBe(2300);
+  });
+
+  it('pages a long history through the cursors, newest first, legacy entries merged in by time', async () => {
+    const editor = await aUserWithRoles(['editor']);
+    await aCompletedOrder(editor, { hoursAgo: 2 });
+    const start = Date.now() - 90 * 24 * 3600_000;
+    // 40 payouts a day apart, every fifth one a legacy counter entry; 1 cent each of the $30.00 pending.
+    const ids = Array.from({ length: 40 }, (_, day) => ulid(start + day * 24 * 3600_000));
+    for (const [day, payoutId] of ids.entries()) {
+      if (day % 5 === 0) {
+        await db()
+          .counter.create({ scope: `payouts#${editor.uid}`, name: payoutId, value: 1 })
+          .go();
+      } else {
+        await recordEditorPayout({ editorId: editor.uid, amountCents: 1, payoutId });
+      }
+    }
+    const path = `/api/admin/editors/${editor.uid}/payouts?limit=7`;
+
+    const walked: string[] = [];
+    let page = (await as(admin).get(path)).body as EditorPayoutsResponse;
+    walked.push(...page.payouts.map((p) => p.id));
+    while (page.nextCursor) {
+      expect(page.payouts).toHaveLength(7);
+      page = (await as(admin).get(`${path}&cursor=${page.nextCursor}`)).body as EditorPayoutsResponse;
+      walked.push(...page.payouts.map((p) => p.id));
+    }
+
+    expect(walked).toEqual([...ids].reverse());
+    expect((await as(admin).get(`${path}&cursor=not-a-cursor`)).status).toBe(400);
   });
 });

@@ -1,7 +1,9 @@
-import type { EditorPayoutsResponse, PayoutView } from '@marketplace/events/admin';
+import type { EditorPayoutsQuery, EditorPayoutsResponse, PayoutView } from '@marketplace/events/admin';
+import { createConversions } from 'electrodb';
 import { decodeTime, ulid } from 'ulid';
-import { Conflict } from '../http/errors';
+import { BadRequest, Conflict } from '../http/errors';
 import { marketplace } from './entities';
+import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
 import { commitAll, TransactionCancelled } from './transactions';
 
@@ -99,27 +101,86 @@ export const recordEditorPayout = async ({
   }
 };
 
-/** An editor's payouts, newest first, with what is pending and what has been paid. */
-export const listEditorPayouts = async (editorId: string): Promise<EditorPayoutsResponse> => {
-  const [{ data: payouts }, { data: legacy }, totals] = await Promise.all([
-    marketplace().entities.payout.query.byEditor({ editorId }).go({ pages: 'all' }),
-    marketplace()
-      .entities.counter.query.byScope({ scope: legacyPayoutsScope(editorId) })
-      .go({ pages: 'all' }),
+let conversions: { payout: Conversions; counter: Conversions } | undefined;
+type Conversions = { byAccessPattern: Record<string, { fromCursor: { toComposite: (c: string) => unknown } }> };
+
+/** Where a read stopped, from DynamoDB's last evaluated key: the payout id (or legacy entry name). */
+const stopOf =
+  (kind: 'payout' | 'counter') =>
+  (cursor: string): Position => {
+    conversions ??= {
+      payout: createConversions(marketplace().entities.payout as never) as unknown as Conversions,
+      counter: createConversions(marketplace().entities.counter as never) as unknown as Conversions,
+    };
+    const composite = conversions[kind].byAccessPattern[
+      kind === 'payout' ? 'byEditor' : 'byScope'
+    ]!.fromCursor.toComposite(cursor) as { payoutId?: string; name?: string };
+    return [String(composite.payoutId ?? composite.name ?? '').toLowerCase()];
+  };
+
+const payoutPosition = (p: PayoutView): Position => [p.id.toLowerCase()];
+
+const encodePayoutCursor = ([id]: Position) => Buffer.from(JSON.stringify({ id })).toString('base64url');
+
+const decodePayoutCursor = (cursor: string): Position => {
+  let id: unknown;
+  try {
+    ({ id } = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { id?: unknown });
+  } catch {
+    id = undefined;
+  }
+  if (typeof id !== 'string' || !id) {
+    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
+  }
+  return [id];
+};
+
+/**
+ * An editor's payouts, newest first (by id: route ids are ULIDs, so time order), a page at a
+ * time, with what is pending and what has been paid (counters). Entries the ops command wrote
+ * before payouts had their own item are a second partition, merged in by their id. After a cursor
+ * each is a key range ending at the cursor (inclusive, so the cursor's own row is dropped): the
+ * range keeps the read inside the payouts of the editor's partition, which also holds their rates.
+ */
+export const listEditorPayouts = async (
+  editorId: string,
+  { limit, cursor }: EditorPayoutsQuery,
+): Promise<EditorPayoutsResponse> => {
+  const after = cursor ? decodePayoutCursor(cursor) : undefined;
+  const payouts = marketplace().entities.payout.query.byEditor({ editorId });
+  const legacy = marketplace().entities.counter.query.byScope({ scope: legacyPayoutsScope(editorId) });
+  const read = { order: 'desc' as const, want: limit + 2, budget: limit + 2, filtered: false };
+  const [payoutRead, legacyRead, totals] = await Promise.all([
+    readPartition<PayoutRecord>({
+      ...read,
+      query: after ? payouts.between({ payoutId: '' }, { payoutId: after[0]! }) : payouts,
+      positionOfCursor: stopOf('payout'),
+    }),
+    readPartition<{ name: string; value: number }>({
+      ...read,
+      query: after ? legacy.between({ name: '' }, { name: after[0]! }) : legacy,
+      positionOfCursor: stopOf('counter'),
+    }),
     pendingAndPaid(editorId),
   ]);
-  const views = [
-    ...(payouts as PayoutRecord[]).map(toPayoutView),
-    ...(legacy as { name: string; value: number }[]).map((c) => ({
-      id: c.name,
-      amountCents: c.value,
-      paidAt: legacyPaidAt(c.name),
-      note: null,
-      recordedBy: null,
-    })),
-  ];
-  return { payouts: views.sort((a, b) => b.paidAt.localeCompare(a.paidAt)), ...totals };
+  const beyondCursor = (view: PayoutView) => !after || comparePositions(payoutPosition(view), after) !== 0;
+  const { rows, next } = mergePartitions(
+    [
+      { rows: payoutRead.rows.map(toPayoutView).filter(beyondCursor), stoppedAt: payoutRead.stoppedAt },
+      { rows: legacyRead.rows.map(legacyPayoutView).filter(beyondCursor), stoppedAt: legacyRead.stoppedAt },
+    ],
+    { limit, positionOf: payoutPosition, compare: descending },
+  );
+  return { payouts: rows, ...totals, nextCursor: next && encodePayoutCursor(next) };
 };
+
+const legacyPayoutView = (c: { name: string; value: number }): PayoutView => ({
+  id: c.name,
+  amountCents: c.value,
+  paidAt: legacyPaidAt(c.name),
+  note: null,
+  recordedBy: null,
+});
 
 /** A legacy entry's time is in its id when the id is a ULID; otherwise it sorts last. */
 const legacyPaidAt = (payoutId: string) => {

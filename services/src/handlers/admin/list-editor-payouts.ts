@@ -1,4 +1,4 @@
-import { roleParams } from '@marketplace/events/admin';
+import { editorPayoutsQuery, roleParams } from '@marketplace/events/admin';
 import { listEditorPayouts } from '../../data/payouts';
 import { getUser } from '../../data/users';
 import { NotFound } from '../../http/errors';
@@ -7,8 +7,8 @@ import { ok } from '../../http/responses';
 
 const params = roleParams.pick({ id: true });
 
-/** An editor's payouts, newest first, with what is pending and what has been paid. */
-export const handler = http({ params }, async ({ params }) => {
+/** An editor's payouts, newest first, a page at a time, with what is pending and what has been paid. */
+export const handler = http({ params, query: editorPayoutsQuery }, async ({ params, query }) => {
   if (!(await getUser(params.id))) throw new NotFound('Editor not found');
-  return ok(await listEditorPayouts(params.id));
+  return ok(await listEditorPayouts(params.id, query));
 });

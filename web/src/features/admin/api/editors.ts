@@ -43,11 +43,15 @@ export function useAdminEditorStats(editorId: string) {
   return useSWR<AdminEditorStatsView>(user ? [editorUrl(editorId, 'stats'), user.uid] : null);
 }
 
-/** An editor's payout history; fetched only while `enabled` (the payout dialog is open). */
+/** The newest page of an editor's payout history; fetched only while `enabled` (the payout dialog is open). */
 export function useEditorPayouts(editorId: string, enabled: boolean) {
   const { user } = useAuth();
   return useSWR<EditorPayoutsResponse>(user && enabled ? [editorUrl(editorId, 'payouts'), user.uid] : null);
 }
+
+/** The page of an editor's payouts older than the ones a page before ended with (its nextCursor). */
+export const olderPayouts = (editorId: string, cursor: string) =>
+  apiGet<EditorPayoutsResponse>(`${editorUrl(editorId, 'payouts')}?${new URLSearchParams({ cursor })}`);
 
 export const checkEmailAvailability = (email: string) =>
   apiGet<CheckEmailResponse>(`/api/admin/check-email/${encodeURIComponent(email)}`);

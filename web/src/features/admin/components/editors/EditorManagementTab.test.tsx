@@ -2,7 +2,7 @@ import type { AdminEditorStatsView, AdminEditorView, EditorPayoutsResponse } fro
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { fakeApi } from '../../../../test/fake-api';
+import { fakeApi, type RecordedRequest } from '../../../../test/fake-api';
 import { fakeFirebase } from '../../../../test/fake-firebase-auth';
 import { aMeView } from '../../../../test/me-view';
 import { renderApp } from '../../../../test/render-app';
@@ -89,6 +89,7 @@ const erinPayouts: EditorPayoutsResponse = {
   ],
   pendingPayoutCents: 4_250,
   paidOutCents: 10_000,
+  nextCursor: null,
 };
 
 async function openEditorsTab() {
@@ -280,6 +281,36 @@ describe('Editor Management tab', () => {
       note: 'May',
       payoutId: expect.stringMatching(/^[0-9A-HJKMNP-TV-Z]{26}$/),
     });
+  });
+
+  it('shows older payouts a page at a time when asked, following the cursor', async () => {
+    const payout = (id: string, note: string) => ({
+      id,
+      amountCents: 1_000,
+      paidAt: '2025-03-01T09:00:00.000Z',
+      note,
+      recordedBy: null,
+    });
+    fakeApi.on('GET', '/api/admin/editors/editor-1/payouts', (request: RecordedRequest) => ({
+      status: 200,
+      body: {
+        ...erinPayouts,
+        ...(request.query.get('cursor') === 'before-april'
+          ? { payouts: [payout('payout-0', 'March transfer')], nextCursor: null }
+          : { nextCursor: 'before-april' }),
+      },
+    }));
+    const { user } = await openEditorsTab();
+    await user.click(within(editorCard('Erin Editor')).getByRole('button', { name: 'Record Payout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Payout' });
+    const history = await within(dialog).findByRole('table', { name: 'Payout history' });
+    expect(within(history).queryByText('March transfer')).toBeNull();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Show older payouts' }));
+
+    expect(await within(history).findByText('March transfer')).toBeInTheDocument();
+    expect(within(history).getByText('April transfer')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Show older payouts' })).toBeNull();
   });
 
   it("shows the server's refusal when more is paid out than is pending", async () => {

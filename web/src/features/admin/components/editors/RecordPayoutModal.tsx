@@ -1,20 +1,36 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Table, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { AdminEditorView } from '@marketplace/events/admin';
+import type { AdminEditorView, PayoutView } from '@marketplace/events/admin';
 import { useState } from 'react';
 import { ulid } from 'ulid';
 import { apiErrorText } from '../../../../lib/api-client';
 import { formatDate } from '../../../../lib/format-date';
 import { formatMoney } from '../../../../lib/format-money';
-import { useEditorPayouts, useEditorWrites } from '../../api/editors';
+import { olderPayouts, useEditorPayouts, useEditorWrites } from '../../api/editors';
 import { MoneyInput } from '../MoneyInput';
 
 /**
  * Record Payout: moves an amount, at most what is pending, from the editor's pending earnings to
- * paid out, and lists the payouts made so far.
+ * paid out, and lists the payouts made so far, newest first, a page at a time.
  */
 export function RecordPayoutModal({ editor, onClose }: { editor: AdminEditorView; onClose: () => void }) {
   const payouts = useEditorPayouts(editor.id, true);
+  // Older pages, added below the newest one as the admin asks for them.
+  const [older, setOlder] = useState<{ payouts: PayoutView[]; nextCursor: string | null } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const olderCursor = older ? older.nextCursor : (payouts.data?.nextCursor ?? null);
+  const showOlder = async () => {
+    if (!olderCursor) return;
+    setLoadingOlder(true);
+    try {
+      const page = await olderPayouts(editor.id, olderCursor);
+      setOlder({ payouts: [...(older?.payouts ?? []), ...page.payouts], nextCursor: page.nextCursor });
+    } catch (error) {
+      notifications.show({ color: 'red', message: apiErrorText(error, 'Failed to load payouts') });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
   const { recordPayout } = useEditorWrites();
   const pendingCents = payouts.data?.pendingPayoutCents ?? editor.pendingPayoutCents;
   const [amountCents, setAmountCents] = useState(pendingCents);
@@ -109,7 +125,7 @@ export function RecordPayoutModal({ editor, onClose }: { editor: AdminEditorView
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {payouts.data.payouts.map((payout) => (
+                  {[...payouts.data.payouts, ...(older?.payouts ?? [])].map((payout) => (
                     <Table.Tr key={payout.id}>
                       <Table.Td>{formatDate(payout.paidAt)}</Table.Td>
                       <Table.Td>{formatMoney(payout.amountCents)}</Table.Td>
@@ -119,6 +135,13 @@ export function RecordPayoutModal({ editor, onClose }: { editor: AdminEditorView
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
+          )}
+          {olderCursor && (
+            <Group justify="center">
+              <Button variant="subtle" size="xs" onClick={showOlder} loading={loadingOlder}>
+                Show older payouts
+              </Button>
+            </Group>
           )}
         </Stack>
         <Group justify="flex-end" gap="sm">
