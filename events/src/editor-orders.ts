@@ -10,12 +10,24 @@ export const FALLBACK_EDITOR_RATE_CENTS = 50;
 export const availableOrderFilters = ['all', 'with-requirements', 'no-requirements'] as const;
 export const availableOrderSorts = ['newest', 'oldest', 'highest-price'] as const;
 
-/** GET /api/orders/available?page&limit&filter&sort */
+/**
+ * A page asked for by its number, without a cursor, must start within this many orders: the server
+ * reads every order before it, so deeper pages are reached with Next (a cursor), whose cost does
+ * not grow with depth (docs/decisions.md).
+ */
+export const AVAILABLE_ORDERS_MAX_SKIPPED = 200;
+
+/**
+ * GET /api/orders/available?page&limit&filter&sort&cursor. `cursor` is the previous page's
+ * `nextCursor` (then `page` is only the number the screen shows); without one, page N is found by
+ * reading the orders before it, up to AVAILABLE_ORDERS_MAX_SKIPPED of them.
+ */
 export const availableOrdersQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
   limit: z.coerce.number().int().min(1).max(AVAILABLE_ORDERS_MAX_LIMIT).default(AVAILABLE_ORDERS_DEFAULT_LIMIT),
   filter: z.enum(availableOrderFilters).default('all'),
   sort: z.enum(availableOrderSorts).default('newest'),
+  cursor: z.string().trim().max(500).optional(),
 });
 export type AvailableOrdersQuery = z.infer<typeof availableOrdersQuery>;
 
@@ -29,6 +41,8 @@ export interface AvailableOrderView extends OrderSummaryView {
 export interface AvailableOrdersResponse {
   orders: AvailableOrderView[];
   total: number;
+  /** Pass as `cursor` (with page + 1) to read the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface EditorAssignmentView extends OrderSummaryView {

@@ -1,16 +1,10 @@
 import { FALLBACK_EDITOR_RATE_CENTS } from '@marketplace/events/editor-orders';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
+import { assignOrder } from '../src/data/admin-assignment';
 import { setEditorRate } from '../src/data/editor-rates';
 import { upsertJobType } from '../src/data/job-types';
-import {
-  completeOrder,
-  createOrder,
-  getOrder,
-  markOrderPaid,
-  nextOrderNumber,
-  poolIndexComposite,
-} from '../src/data/orders';
+import { completeOrder, createOrder, getOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
 import { aPhotographer, as, aUserWithRoles, call, db, type TestAccount, waitFor } from './support';
 
 /** A paid order through the data layer, open to every editor. */
@@ -37,11 +31,9 @@ const aPaidOrder = async (
   return (await getOrder(orderId))!;
 };
 
-/** What an admin's assignment does to the pool: the order is offered to this editor only. */
-const assignTo = async (orderId: string, editor: TestAccount) => {
-  const order = (await getOrder(orderId))!;
-  await db().order.patch({ orderId }).set({ pool: editor.uid }).composite(poolIndexComposite(order)).go();
-};
+/** An admin's assignment: the order is offered to this editor only. */
+const assignTo = (orderId: string, editor: TestAccount) =>
+  assignOrder({ orderId, editorId: editor.uid, adminId: 'claims-test-admin' });
 
 const anEditor = (displayName = 'Eddie Editor') => aUserWithRoles(['editor'], { displayName });
 

@@ -24,7 +24,7 @@ describe('the order indexes', () => {
 
     const mine = await db().order.query.byPhotographer({ photographerId: order.photographerId }).go();
     const pool = await db()
-      .order.query.poolByDate({ pool: 'open' })
+      .order.query.poolByDate({ poolPartition: 'open' })
       .where(({ orderId }, { eq }) => eq(orderId, order.orderId))
       .go({ pages: 'all' });
 
@@ -39,8 +39,8 @@ describe('the order indexes', () => {
 
   it('puts a paid order in the pool, sorted by price with zero-padded amounts, and takes it out when claimed', async () => {
     const pool = `test-${ulid()}`;
-    const cheap = anOrder({ totalAmountCents: 900, pool });
-    const dear = anOrder({ totalAmountCents: 10_000, pool });
+    const cheap = anOrder({ totalAmountCents: 900, pool, poolPartition: pool });
+    const dear = anOrder({ totalAmountCents: 10_000, pool, poolPartition: pool });
     await db()
       .order.create({ ...cheap, status: 'paid' })
       .go();
@@ -48,19 +48,19 @@ describe('the order indexes', () => {
       .order.create({ ...dear, status: 'paid' })
       .go();
 
-    const byPrice = await db().order.query.poolByPrice({ pool }).go({ order: 'desc' });
+    const byPrice = await db().order.query.poolByPrice({ poolPartition: pool }).go({ order: 'desc' });
     expect(byPrice.data.map((o) => o.totalAmountCents)).toEqual([10_000, 900]);
 
     await db()
       .order.patch({ orderId: dear.orderId })
       .set({ status: 'in_progress', editorId: 'editor-1', claimedAt: new Date().toISOString() })
-      .remove(['pool'])
+      .remove(['pool', 'poolPartition'])
       // Index keys that include createdAt need it to be re-formed (it is read-only, so not in the set).
       .composite({ createdAt: created.createdAt })
       .where(({ status }, { eq }) => eq(status, 'paid'))
       .go();
 
-    const afterClaim = await db().order.query.poolByDate({ pool }).go();
+    const afterClaim = await db().order.query.poolByDate({ poolPartition: pool }).go();
     expect(afterClaim.data.map((o) => o.orderId)).toEqual([cheap.orderId]);
     const assignments = await db().order.query.byEditor({ editorId: 'editor-1', status: 'in_progress' }).go();
     expect(assignments.data.map((o) => o.orderId)).toContain(dear.orderId);

@@ -1,6 +1,8 @@
-import type { AvailableOrderView } from '@marketplace/events/editor-orders';
+import { AVAILABLE_ORDERS_MAX_SKIPPED, type AvailableOrdersResponse } from '@marketplace/events/editor-orders';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { assignOrder } from '../src/data/admin-assignment';
+import { pageTooDeepMessage } from '../src/data/editor-orders';
 import { setEditorRate } from '../src/data/editor-rates';
 import {
   completeOrder,
@@ -9,7 +11,6 @@ import {
   markOrderPaid,
   nextOrderNumber,
   type OrderRecord,
-  poolIndexComposite,
 } from '../src/data/orders';
 import { dollarsToCents, recordPayout } from '../src/ops/payouts';
 import { OpsError } from '../src/ops/roles';
@@ -57,29 +58,30 @@ const seedOne = async (i: number): Promise<Seeded> => {
     via: 'client',
   });
   const assignedToFirstEditor = i % 2 === 0;
-  if (assignedToFirstEditor) {
-    await db().order.patch({ orderId }).set({ pool: assignee.uid }).composite(poolIndexComposite(created)).go();
-  }
+  if (assignedToFirstEditor) await assignOrder({ orderId, editorId: assignee.uid, adminId: 'paging-test-admin' });
   return { record: (await getOrder(orderId))!, withRequirements, assignedToFirstEditor };
 };
 
 type Query = { filter: string; sort: string };
 
-const available = async (editor: TestAccount, query: Query & { page?: number; limit?: number }) => {
+const availableResponse = (editor: TestAccount, query: Query & { page?: number; limit?: number; cursor?: string }) => {
   const params = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]));
-  const response = await as(editor).get(`/api/orders/available?${params}`);
-  if (response.status !== 200) throw new Error(`available orders: ${response.status} ${JSON.stringify(response.body)}`);
-  return response.body as { orders: AvailableOrderView[]; total: number };
+  return as(editor).get(`/api/orders/available?${params}`);
 };
 
-/** Every page from 1 to the last, as the 'Page X of Y' control would ask for them. */
+const available = async (editor: TestAccount, query: Query & { page?: number; limit?: number; cursor?: string }) => {
+  const response = await availableResponse(editor, query);
+  if (response.status !== 200) throw new Error(`available orders: ${response.status} ${JSON.stringify(response.body)}`);
+  return response.body as AvailableOrdersResponse;
+};
+
+/** Every page from the first to the last, each asked for with the previous page's cursor, as Next does. */
 const allPages = async (editor: TestAccount, query: Query, limit = 25) => {
-  const first = await available(editor, { ...query, page: 1, limit });
-  const pageCount = Math.ceil(first.total / limit);
-  const rest = await Promise.all(
-    Array.from({ length: pageCount - 1 }, (_, i) => available(editor, { ...query, page: i + 2, limit })),
-  );
-  return { total: first.total, pageCount, orders: [first, ...rest].flatMap((p) => p.orders) };
+  const pages = [await available(editor, { ...query, page: 1, limit })];
+  for (let cursor = pages[0]!.nextCursor; cursor; cursor = pages.at(-1)!.nextCursor) {
+    pages.push(await available(editor, { ...query, page: pages.length + 1, limit, cursor }));
+  }
+  return { total: pages[0]!.total, pageCount: pages.length, orders: pages.flatMap((p) => p.orders) };
 };
 
 const byNewest = (a: Seeded, b: Seeded) =>
@@ -193,6 +195,46 @@ describe('available orders', () => {
       available(bystander, { filter: 'all', sort: 'newest', limit: 1 }),
     ]);
     expect(mine.total - theirs.total).toBe(seeded.filter((s) => s.assignedToFirstEditor).length - 1);
+  });
+
+  it('opens a page by its number within the first orders, the same page Next reaches', async () => {
+    const query = { filter: 'all', sort: 'highest-price', limit: 20 };
+    const first = await available(assignee, { ...query, page: 1 });
+    const second = await available(assignee, { ...query, page: 2, cursor: first.nextCursor! });
+    const third = await available(assignee, { ...query, page: 3, cursor: second.nextCursor! });
+    const [jumpedToSecond, jumpedToThird] = await Promise.all([
+      available(assignee, { ...query, page: 2 }),
+      available(assignee, { ...query, page: 3 }),
+    ]);
+    expect(jumpedToSecond.orders.map((o) => o.id)).toEqual(second.orders.map((o) => o.id));
+    expect(jumpedToThird.orders.map((o) => o.id)).toEqual(third.orders.map((o) => o.id));
+    expect(jumpedToThird.nextCursor).toBe(third.nextCursor);
+  });
+
+  it('refuses a page by number beyond the first orders, and a cursor that is not one of its sort', async () => {
+    const deepest = AVAILABLE_ORDERS_MAX_SKIPPED / 20 + 1;
+    expect(
+      (await availableResponse(assignee, { filter: 'all', sort: 'newest', limit: 20, page: deepest })).status,
+    ).toBe(200);
+    const tooDeep = await availableResponse(assignee, { filter: 'all', sort: 'newest', limit: 20, page: deepest + 1 });
+    expect(tooDeep).toEqual({
+      status: 400,
+      body: { error: 'PAGE_TOO_DEEP', message: pageTooDeepMessage(deepest + 1) },
+    });
+
+    const newest = await available(assignee, { filter: 'all', sort: 'newest', limit: 1 });
+    const invalid = {
+      error: 'BAD_REQUEST',
+      message: 'This page link is no longer valid: start again from the first page',
+    };
+    for (const [sort, cursor] of [
+      ['oldest', newest.nextCursor!],
+      ['newest', 'not-a-cursor'],
+      ['newest', Buffer.from(JSON.stringify({ sort: 'newest', orderId: 'x' })).toString('base64url')],
+    ]) {
+      const response = await availableResponse(assignee, { filter: 'all', sort: sort!, cursor: cursor! });
+      expect(response, `${sort} ${cursor}`).toEqual({ status: 400, body: invalid });
+    }
   });
 
   it('rejects a page size above the maximum and an unknown sort', async () => {

@@ -79,13 +79,13 @@ export const accessPatterns: readonly AccessPattern[] = [
       'Available orders newest or oldest first (paid, unclaimed; unassigned or assigned to me), all or with/without requirements',
     entity: 'order',
     index: 'poolByDate',
-    key: "pool ('open', or the assigned editor's id; sparse) -> hasRequirements ('yes' | 'no'), createdAt; one Query per pool and flag (two for a filter, four for 'all'), merged; page N reads the first N x limit of each (bounded: limit <= 50, a few thousand available orders); total = COUNT Queries of the same partitions",
+    key: "poolPartition (the open pool's shards 'open#0'..'open#3' by order id, the legacy 'open' partition, or the assigned editor's id; sparse) -> hasRequirements ('yes' | 'no'), createdAt, orderId; one Query per partition and flag, a few rows each, merged; after a cursor each is a BETWEEN from the cursor's key to the end of the flag, so every page reads about one page; page N without a cursor reads the rows before it, at most 200; total = the pool counters of 'open' and of the editor (two Queries)",
   },
   {
     question: 'Available orders, highest price first, with the same filters',
     entity: 'order',
     index: 'poolByPrice',
-    key: 'pool -> hasRequirements, totalAmountCents (zero-padded); merged and counted like poolByDate',
+    key: 'poolPartition -> hasRequirements, totalAmountCents (zero-padded), orderId; merged, paged and totalled like poolByDate',
   },
   {
     question: "An editor's in-progress assignments and completed orders",
@@ -170,7 +170,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'Dashboard stats and feedback counts (photographer, editor, admin)',
     entity: 'counter',
     index: 'byScope',
-    key: "scope ('feedback', 'photographer#<id>', 'editor#<id>', 'orders') -> name; kept by the writes in the same transaction",
+    key: "scope ('feedback', 'photographer#<id>', 'editor#<id>', 'orders', 'pool#<pool partition>') -> name; kept by the writes in the same transaction",
   },
   {
     question: "The admin's user and editor totals, for any filter",

@@ -6,6 +6,7 @@ import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
 import { isCancellable, toAdminOrderView } from './admin-order-view';
 import { assignmentMoveWrites } from './order-assignment';
 import { payOrder } from './order-payments';
+import { assignedPlace, OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
 import { getOrder, type OrderRecord, poolIndexComposite } from './orders';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 import { getUser, type UserRecord } from './users';
@@ -90,12 +91,13 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
     if (order.status !== 'paid') return { refusal: refusedStatus[order.status], orderNumber: order.orderNumber };
     if (order.pool === editor.userId) return { assigned: true };
     const editorName = editor.displayName ?? editor.email;
+    const place = assignedPlace(editor.userId);
     try {
       await commitAll((e) => [
         e.order
           .patch({ orderId })
           .set({
-            pool: editor.userId,
+            ...place,
             assignment: 'assigned',
             editorId: editor.userId,
             editorName,
@@ -105,8 +107,8 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
           // byEditor (gsi4) sorts by status: the key needs it although the status does not change.
           .composite({ ...poolIndexComposite(order), status: order.status })
           .where(
-            ({ status, pool }, { eq, notExists }) =>
-              `${eq(status, 'paid')} AND ${order.pool === undefined ? notExists(pool) : eq(pool, order.pool)}`,
+            ({ status, pool, poolPartition }, { eq, notExists }) =>
+              `${eq(status, 'paid')} AND ${poolAsRead(order, { pool, poolPartition }, { eq, notExists })}`,
           )
           .commit(),
         outboxWrite(e, {
@@ -117,6 +119,7 @@ const tryAssign = async (orderId: string, editor: UserRecord, adminId: string): 
           metadata: { editorId: editor.userId, previousEditorId: order.editorId ?? null },
         }),
         ...assignmentMoveWrites(e, order, 'assigned'),
+        ...poolMoveWrites(e, order, place),
       ]);
       return { assigned: true };
     } catch (error) {
@@ -215,18 +218,22 @@ export const unassignOrder = async ({ orderId, adminId }: { orderId: string; adm
     const order = await getOrder(orderId);
     if (!order) throw new NotFound('Order not found');
     if (order.status !== 'paid') throw new Conflict(unassignRefusal[order.status]);
-    if (order.assignment !== 'assigned' || !order.pool || order.pool === 'open') {
+    if (order.assignment !== 'assigned' || !order.pool || order.pool === OPEN_POOL) {
       throw new Conflict('This order is not assigned');
     }
     const pool = order.pool;
+    const place = openPlace(orderId);
     try {
       await commitAll((e) => [
         e.order
           .patch({ orderId })
-          .set({ pool: 'open', assignment: 'unassigned' })
+          .set({ ...place, assignment: 'unassigned' })
           .remove(['editorId', 'editorName', 'editorEmail', 'assignedAt'])
           .composite({ ...poolIndexComposite(order), status: order.status })
-          .where(({ status, pool: current }, { eq }) => `${eq(status, 'paid')} AND ${eq(current, pool)}`)
+          .where(
+            ({ status, pool, poolPartition }, { eq, notExists }) =>
+              `${eq(status, 'paid')} AND ${poolAsRead(order, { pool, poolPartition }, { eq, notExists })}`,
+          )
           .commit(),
         outboxWrite(e, {
           orderId,
@@ -236,6 +243,7 @@ export const unassignOrder = async ({ orderId, adminId }: { orderId: string; adm
           metadata: { editorId: order.editorId ?? pool },
         }),
         ...assignmentMoveWrites(e, order, 'unassigned'),
+        ...poolMoveWrites(e, order, place),
       ]);
       return (await getOrder(orderId))!;
     } catch (error) {
@@ -278,9 +286,13 @@ const markCancelled = async (order: OrderRecord, adminId: string) => {
         // Nothing was charged, so nothing is owed back.
         ...(wasPaid ? {} : { refundedAmountCents: 0 }),
       })
-      .remove(['pool'])
+      .remove(['pool', 'poolPartition'])
       .composite({ ...poolIndexComposite(order), ...(order.editorId ? { editorId: order.editorId } : {}) })
-      .where(({ status }, { eq }) => eq(status, order.status))
+      // The pool too: an assignment between the read and this write would move the counters elsewhere.
+      .where(
+        ({ status, pool, poolPartition }, { eq, notExists }) =>
+          `${eq(status, order.status)} AND ${poolAsRead(order, { pool, poolPartition }, { eq, notExists })}`,
+      )
       .commit(),
     outboxWrite(e, {
       orderId: order.orderId,
@@ -292,6 +304,7 @@ const markCancelled = async (order: OrderRecord, adminId: string) => {
       metadata: { previousStatus: order.status, refundDueCents: wasPaid ? order.totalAmountCents : 0 },
     }),
     ...(wasPaid ? [counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1)] : []),
+    ...poolMoveWrites(e, order, null),
   ]);
 };
 

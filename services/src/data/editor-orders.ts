@@ -1,12 +1,22 @@
-import type {
-  AvailableOrdersQuery,
-  AvailableOrdersResponse,
-  EditorAssignmentView,
-  EditorStatsView,
+import {
+  AVAILABLE_ORDERS_MAX_SKIPPED,
+  type AvailableOrdersQuery,
+  type AvailableOrdersResponse,
+  availableOrderSorts,
+  type EditorAssignmentView,
+  type EditorStatsView,
 } from '@marketplace/events/editor-orders';
-import { NotFound } from '../http/errors';
+import * as z from 'zod';
+import { BadRequest, NotFound } from '../http/errors';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
+import {
+  flagOfPoolCounter,
+  OPEN_POOL,
+  openPoolPartitions,
+  poolCounterScope,
+  type RequirementsFlag,
+} from './order-pool';
 import {
   claimConflict,
   claimOrder,
@@ -17,14 +27,14 @@ import {
   readCounters,
   toSummaryView,
 } from './orders';
-import { countOf, firstRows } from './query-pages';
 import { getRevision, toRevisionView } from './revisions';
 
 /**
- * The editor's side of orders. Available orders live in the sparse pool indexes: partition `pool`
- * ('open', or the id of the editor an admin assigned the order to), sort key beginning with the
- * requirements flag. One page of one filter and sort merges at most four Queries (open and mine,
- * with and without requirements); see access-patterns.ts for the paging bound.
+ * The editor's side of orders. Available orders live in the sparse pool indexes (order-pool.ts):
+ * the open pool's shards, the legacy 'open' partition and the editor's own partition (orders an
+ * admin assigned to them), each split by the requirements flag that begins the sort key. A page
+ * reads a few rows from each of these lanes and merges them in the index's order; see
+ * docs/decisions.md for the shard count and the paging bound.
  */
 export interface Editor {
   userId: string;
@@ -34,63 +44,226 @@ export interface Editor {
 
 const entities = () => marketplace().entities;
 
-type Flag = OrderRecord['hasRequirements'];
-const flagsFor = (filter: AvailableOrdersQuery['filter']): Flag[] =>
+type Sort = AvailableOrdersQuery['sort'];
+const flagsFor = (filter: AvailableOrdersQuery['filter']): RequirementsFlag[] =>
   filter === 'with-requirements' ? ['yes'] : filter === 'no-requirements' ? ['no'] : ['yes', 'no'];
 
-/** The same order as the index's sort key (fixed-width date or zero-padded price, then id). */
-const compareFor = (sort: AvailableOrdersQuery['sort']) => {
-  const byId = (a: OrderRecord, b: OrderRecord) => (a.orderId < b.orderId ? -1 : a.orderId > b.orderId ? 1 : 0);
+/** What the sorts compare: a row's place in its index. */
+interface SortKey {
+  createdAt: string;
+  orderId: string;
+  totalAmountCents: number;
+}
+
+// The index keys hold ids lower-cased; comparing them so keeps the merge in the index's own order.
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+const byId = (a: SortKey, b: SortKey) => text(a.orderId.toLowerCase(), b.orderId.toLowerCase());
+
+/** The list's order for each sort: exactly the order of the sort's index, read in its direction. */
+const compareFor = (sort: Sort) => {
   const ascending =
     sort === 'highest-price'
-      ? (a: OrderRecord, b: OrderRecord) => a.totalAmountCents - b.totalAmountCents || byId(a, b)
-      : (a: OrderRecord, b: OrderRecord) =>
-          a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : byId(a, b);
-  return sort === 'oldest' ? ascending : (a: OrderRecord, b: OrderRecord) => ascending(b, a);
+      ? (a: SortKey, b: SortKey) => a.totalAmountCents - b.totalAmountCents || byId(a, b)
+      : (a: SortKey, b: SortKey) => text(a.createdAt, b.createdAt) || byId(a, b);
+  return sort === 'oldest' ? ascending : (a: SortKey, b: SortKey) => ascending(b, a);
 };
 
-const poolQuery = (sort: AvailableOrdersQuery['sort'], pool: string, hasRequirements: Flag) =>
-  sort === 'highest-price'
-    ? entities().order.query.poolByPrice({ pool, hasRequirements })
-    : entities().order.query.poolByDate({ pool, hasRequirements });
+// ---------------------------------------------------------------- cursors
 
-/** The first `count` orders of one pool partition in the requested order, a DynamoDB page at a time. */
-const firstOfPartition = (sort: AvailableOrdersQuery['sort'], pool: string, flag: Flag, count: number) =>
-  firstRows<OrderRecord>(count, (limit, cursor) =>
-    poolQuery(sort, pool, flag).go({ order: sort === 'oldest' ? 'asc' : 'desc', limit, cursor }),
+const cursorSchema = z.object({
+  sort: z.enum(availableOrderSorts),
+  orderId: z.string().min(1).max(64),
+  createdAt: z.string().min(1).max(64).optional(),
+  totalAmountCents: z.number().int().min(0).optional(),
+});
+
+/** The last row's sort key, opaque to the browser: every lane resumes after it. */
+const encodeCursor = (sort: Sort, row: SortKey) =>
+  Buffer.from(
+    JSON.stringify({
+      sort,
+      orderId: row.orderId,
+      ...(sort === 'highest-price' ? { totalAmountCents: row.totalAmountCents } : { createdAt: row.createdAt }),
+    } satisfies z.infer<typeof cursorSchema>),
+  ).toString('base64url');
+
+const invalidCursor = () => new BadRequest('This page link is no longer valid: start again from the first page');
+
+/** A cursor of this sort, or a 400: a cursor of another sort would start the page in the wrong place. */
+const decodeCursor = (raw: string, sort: Sort): SortKey => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const cursor = cursorSchema.safeParse(parsed);
+  if (!cursor.success || cursor.data.sort !== sort) throw invalidCursor();
+  const { orderId, createdAt, totalAmountCents } = cursor.data;
+  if (sort === 'highest-price' ? totalAmountCents === undefined : createdAt === undefined) throw invalidCursor();
+  return { orderId, createdAt: createdAt ?? '', totalAmountCents: totalAmountCents ?? 0 };
+};
+
+export const pageTooDeepMessage = (page: number) =>
+  `Page ${page} cannot be opened by its number: only pages within the first ${AVAILABLE_ORDERS_MAX_SKIPPED} available orders can. Use Next from an earlier page.`;
+
+// ---------------------------------------------------------------- lanes
+
+/** Above every date in a sort key: the upper end of an oldest-first read after a cursor. */
+const AFTER_EVERY_DATE = '\uffff';
+
+/**
+ * One lane (a pool partition and flag) in the sort's order, after the cursor when there is one.
+ * The sort key begins with the flag, so "after the cursor" is a BETWEEN from the cursor's key to
+ * the end of the flag's keys (a `<` or `>` alone would run on into the other flag's orders); the
+ * bound includes the cursor's own row, which the reader drops.
+ */
+const laneQuery = (sort: Sort, poolPartition: string, hasRequirements: RequirementsFlag, after?: SortKey) => {
+  const { poolByDate, poolByPrice } = entities().order.query;
+  switch (sort) {
+    case 'newest': {
+      const query = poolByDate({ poolPartition, hasRequirements });
+      return {
+        order: 'desc' as const,
+        query: after ? query.between({ createdAt: '' }, { createdAt: after.createdAt, orderId: after.orderId }) : query,
+      };
+    }
+    case 'oldest': {
+      const query = poolByDate({ poolPartition, hasRequirements });
+      return {
+        order: 'asc' as const,
+        query: after
+          ? query.between({ createdAt: after.createdAt, orderId: after.orderId }, { createdAt: AFTER_EVERY_DATE })
+          : query,
+      };
+    }
+    case 'highest-price': {
+      const query = poolByPrice({ poolPartition, hasRequirements });
+      return {
+        order: 'desc' as const,
+        query: after
+          ? query.between({ totalAmountCents: 0 }, { totalAmountCents: after.totalAmountCents, orderId: after.orderId })
+          : query,
+      };
+    }
+  }
+};
+
+interface Lane {
+  read: (limit: number, cursor: string | null) => Promise<{ data: unknown[]; cursor: string | null }>;
+  rows: OrderRecord[];
+  /** The last row read (the cursor's row before any): every row not read yet sorts after it. */
+  position: SortKey | undefined;
+  cursor: string | null;
+  done: boolean;
+}
+
+const openLane = (sort: Sort, poolPartition: string, flag: RequirementsFlag, after?: SortKey): Lane => {
+  const { order, query } = laneQuery(sort, poolPartition, flag, after);
+  return {
+    read: (limit, cursor) => query.go({ order, limit, cursor }),
+    rows: [],
+    position: after,
+    cursor: null,
+    done: false,
+  };
+};
+
+/** At least `count` more rows of the lane (fewer where it ends), a DynamoDB page at a time. */
+const readMore = async (lane: Lane, count: number, after?: SortKey) => {
+  let added = 0;
+  do {
+    const page = await lane.read(count - added, lane.cursor);
+    for (const row of page.data as OrderRecord[]) {
+      lane.position = row;
+      if (after && row.orderId === after.orderId) continue;
+      lane.rows.push(row);
+      added += 1;
+    }
+    lane.cursor = page.cursor;
+    lane.done = !page.cursor;
+  } while (!lane.done && added < count);
+};
+
+/**
+ * How many rows to read from each lane first. Orders fall into the shards at random, so a lane
+ * holds about count / lanes of the first `count` rows; two standard deviations and one more row
+ * cover most pages in one round, and a lane that runs short reads as much again.
+ */
+const firstReadOf = (count: number, lanes: number) => {
+  const expected = count / lanes;
+  return Math.min(count, Math.ceil(expected + 2 * Math.sqrt(expected)) + 1);
+};
+
+/**
+ * The first `count` rows of all the lanes together, in the sort's order (all there are when fewer).
+ * A merged row is settled once every lane that still has rows has read past it; until `count` rows
+ * are settled, the lanes whose reading stops short of the count-th row read on.
+ */
+const headOfLanes = async (lanes: Lane[], count: number, sort: Sort, after?: SortKey) => {
+  const compare = compareFor(sort);
+  const isBefore = (position: SortKey | undefined, row: SortKey) => !position || compare(position, row) < 0;
+  const firstRead = firstReadOf(count, lanes.length);
+  await Promise.all(lanes.map((lane) => readMore(lane, firstRead, after)));
+  for (;;) {
+    const merged = lanes.flatMap((lane) => lane.rows).sort(compare);
+    const open = lanes.filter((lane) => !lane.done);
+    const settled = merged.filter((row) => open.every((lane) => !isBefore(lane.position, row)));
+    if (settled.length >= count || open.length === 0) return settled.slice(0, count);
+    const horizon = merged[count - 1];
+    const short = open.filter((lane) => !horizon || isBefore(lane.position, horizon));
+    // As much again as the first read: a lane that ran short rarely needs much more.
+    await Promise.all(short.map((lane) => readMore(lane, Math.min(firstRead, count - settled.length + 1), after)));
+  }
+};
+
+/** The open pool's counters and this editor's, summed for the filter's flags: two Queries. */
+const poolTotal = async (editorId: string, flags: RequirementsFlag[]) => {
+  const scopes = await Promise.all([OPEN_POOL, editorId].map((pool) => readCounters(poolCounterScope(pool))));
+  return (
+    scopes
+      .flatMap((counters) => Object.entries(counters))
+      .filter(([name]) => flags.some((flag) => flag === flagOfPoolCounter(name)))
+      // A counter below zero can only be drift (an order counted out that was never counted in).
+      .reduce((total, [, value]) => total + Math.max(0, value), 0)
   );
-
-/** How many orders one pool partition holds: a COUNT Query (keys are read, no items are sent). */
-const countOfPartition = (pool: string, flag: Flag) => countOf(poolQuery('newest', pool, flag).params());
+};
 
 const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
 
 /**
- * Page N of the orders offered to this editor: paid, unclaimed, open or assigned to them. Each
- * partition gives its first N x limit orders in the requested order; the merge keeps the page.
+ * A page of the orders offered to this editor: paid, unclaimed, open or assigned to them. After a
+ * cursor each lane reads on from the cursor's key, so any page costs about one page of reads; page
+ * N without a cursor reads the orders before it, at most AVAILABLE_ORDERS_MAX_SKIPPED (else a 400).
+ * The total is the lanes' counters, never a count of rows.
  */
 export const listAvailableOrders = async (
   editor: Pick<Editor, 'userId'>,
-  { page, limit, filter, sort }: AvailableOrdersQuery,
+  { page, limit, filter, sort, cursor }: AvailableOrdersQuery,
 ): Promise<AvailableOrdersResponse> => {
-  const partitions = ['open', editor.userId].flatMap((pool) => flagsFor(filter).map((flag) => ({ pool, flag })));
-  const needed = page * limit;
-  const [heads, counts, rates] = await Promise.all([
-    Promise.all(partitions.map(({ pool, flag }) => firstOfPartition(sort, pool, flag, needed))),
-    Promise.all(partitions.map(({ pool, flag }) => countOfPartition(pool, flag))),
+  const after = cursor ? decodeCursor(cursor, sort) : undefined;
+  const skip = after ? 0 : (page - 1) * limit;
+  if (skip > AVAILABLE_ORDERS_MAX_SKIPPED) throw new BadRequest(pageTooDeepMessage(page), undefined, 'PAGE_TOO_DEEP');
+  const partitions = [...openPoolPartitions, editor.userId];
+  const flags = flagsFor(filter);
+  const lanes = partitions.flatMap((partition) => flags.map((flag) => openLane(sort, partition, flag, after)));
+  const [head, total, rates] = await Promise.all([
+    headOfLanes(lanes, skip + limit + 1, sort, after),
+    poolTotal(editor.userId, flags),
     editorRatesByJobType(editor.userId),
   ]);
+  const rows = head.slice(skip, skip + limit);
+  const last = rows.at(-1);
   const now = new Date();
-  const orders = heads
-    .flat()
-    .sort(compareFor(sort))
-    .slice((page - 1) * limit, needed)
-    .map((o) => ({
+  return {
+    orders: rows.map((o) => ({
       ...toSummaryView(o, now),
       potentialEarningsCents: earningsCents(rates.get(o.jobTypeId), o.photoCount),
       assignedToMe: o.pool === editor.userId,
-    }));
-  return { orders, total: counts.reduce((sum, n) => sum + n, 0) };
+    })),
+    total,
+    nextCursor: last && head.length > skip + limit ? encodeCursor(sort, last) : null,
+  };
 };
 
 const assignmentsIn = async (editorId: string, status: 'in_progress' | 'revision_requested') => {
@@ -139,7 +312,7 @@ export const listMyAssignments = async (editorId: string): Promise<{ orders: Edi
  */
 export const claimOrderForEditor = async (orderId: string, editor: Editor) => {
   const order = await getOrder(orderId);
-  const offeredElsewhere = order?.status === 'paid' && order.pool !== 'open' && order.pool !== editor.userId;
+  const offeredElsewhere = order?.status === 'paid' && order.pool !== OPEN_POOL && order.pool !== editor.userId;
   if (!order || order.status === 'pending_payment' || offeredElsewhere) throw new NotFound('Order not found');
   if (order.status !== 'paid') throw claimConflict(order.status);
   return claimOrder({

@@ -173,6 +173,13 @@ const Payout = () =>
     },
   });
 
+/**
+ * The pool indexes' partition key: the key the `pool` composite wrote before the open pool was
+ * sharded ('$marketplace#pool_<value>'), so orders written then are still found in their partition.
+ */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled in by ElectroDB
+const POOL_PARTITION_KEY = '$marketplace#pool_${poolPartition}';
+
 const Order = () =>
   new Entity({
     model: { entity: 'order', version: '1', service },
@@ -199,6 +206,12 @@ const Order = () =>
       dueAt: { type: 'string' },
       /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
       pool: { type: 'string' },
+      /**
+       * The pool indexes' partition, set and removed with `pool`: the open pool's shard ('open#0'..,
+       * fixed by the order id; see order-pool.ts) or the assigned editor's id. Absent on orders
+       * opened before the shards, which the key template keeps in the legacy 'open' partition.
+       */
+      poolPartition: { type: 'string' },
       /** 'assigned' or 'unassigned': the admin's assignment filter. */
       assignment: { type: ['assigned', 'unassigned'] as const, required: true, default: 'unassigned' },
       editorId: { type: 'string' },
@@ -236,16 +249,16 @@ const Order = () =>
         pk: { field: 'gsi1pk', composite: ['photographerId'] },
         sk: { field: 'gsi1sk', composite: ['createdAt', 'orderId'] },
       },
-      /** Available orders, newest/oldest first, with or without requirements (sparse on pool). */
+      /** Available orders, newest/oldest first, with or without requirements (sparse on poolPartition). */
       poolByDate: {
         index: 'gsi2',
-        pk: { field: 'gsi2pk', composite: ['pool'] },
+        pk: { field: 'gsi2pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
         sk: { field: 'gsi2sk', composite: ['hasRequirements', 'createdAt', 'orderId'] },
       },
-      /** Available orders, highest price first, with or without requirements (sparse on pool). */
+      /** Available orders, highest price first, with or without requirements (sparse on poolPartition). */
       poolByPrice: {
         index: 'gsi3',
-        pk: { field: 'gsi3pk', composite: ['pool'] },
+        pk: { field: 'gsi3pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
         sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
       },
       /** An editor's assignments by status, most recently claimed first (sparse on editorId). */

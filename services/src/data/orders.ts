@@ -14,6 +14,7 @@ import { dueAtFor, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
+import { OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
@@ -40,6 +41,8 @@ export interface OrderRecord {
   paidAt?: string;
   dueAt?: string;
   pool?: string;
+  /** The pool indexes' partition (order-pool.ts); absent on orders opened before the shards. */
+  poolPartition?: string;
   assignment: 'assigned' | 'unassigned';
   editorId?: string;
   editorName?: string;
@@ -89,9 +92,10 @@ const photographerScope = (photographerId: string) => `photographer#${photograph
 export const editorScope = (editorId: string) => `editor#${editorId}`;
 
 /**
- * The key parts every write that sets or removes `pool` or changes `assignment` must pass to
- * `.composite(...)`, so the pool indexes (gsi2, gsi3) and the admin's (gsi5-7) are re-formed with
- * the order's date, price, requirements flag, photo count and photographer.
+ * The key parts every write that sets or removes `pool` (and `poolPartition`, always with it) or
+ * changes `assignment` must pass to `.composite(...)`, so the pool indexes (gsi2, gsi3) and the
+ * admin's (gsi5-7) are re-formed with the order's date, price, requirements flag, photo count and
+ * photographer. Such a write also moves the pool counters (`poolMoveWrites`).
  */
 export const poolIndexComposite = (o: OrderRecord) => ({
   ...adminIndexComposite(o),
@@ -261,11 +265,12 @@ export const markOrderPaid = async ({
   if (order.stripePaymentIntentId !== paymentIntentId) throw new Conflict('This payment does not belong to this order');
   if (order.status !== 'pending_payment') return 'already-paid';
   const paidAt = new Date();
+  const place = openPlace(orderId);
   try {
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), pool: 'open' })
+        .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), ...place })
         .composite(poolIndexComposite(order))
         .where(
           ({ status, stripePaymentIntentId }, { eq }) =>
@@ -282,6 +287,7 @@ export const markOrderPaid = async ({
       }),
       counterAdd(e, photographerScope(order.photographerId), 'totalSpent', amountCents),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', 1),
+      ...poolMoveWrites(e, order, place),
     ]);
     return 'paid';
   } catch (error) {
@@ -471,9 +477,14 @@ export const claimOrder = async ({
     const claimed = await tryClaim(order, editor, rateCents);
     if (claimed) return claimed;
     const now = await getOrder(orderId);
-    const stillClaimable = now?.status === 'paid' && (now.pool === 'open' || now.pool === editor.userId);
+    const stillClaimable = now?.status === 'paid' && (now.pool === OPEN_POOL || now.pool === editor.userId);
     // The pool changed between the read and the write (an admin assigned it to this editor): try again once.
-    if (attempt >= 2 || !now || !stillClaimable || now.pool === order.pool) {
+    if (
+      attempt >= 2 ||
+      !now ||
+      !stillClaimable ||
+      (now.pool === order.pool && now.poolPartition === order.poolPartition)
+    ) {
       throw claimConflict(now?.status);
     }
     order = now;
@@ -486,8 +497,9 @@ const tryClaim = async (
   rateCents: number,
 ) => {
   const { orderId } = order;
+  // Offered to every editor, or to this one only: anything else is not theirs to claim.
+  if (order.pool !== OPEN_POOL && order.pool !== editor.userId) return null;
   const claimedAt = new Date().toISOString();
-  const pool = order.pool === editor.userId ? editor.userId : 'open';
   try {
     await commitAll((e) => [
       e.order
@@ -502,9 +514,12 @@ const tryClaim = async (
           assignedAt: order.assignedAt ?? claimedAt,
           assignment: 'assigned',
         })
-        .remove(['pool'])
+        .remove(['pool', 'poolPartition'])
         .composite(poolIndexComposite(order))
-        .where(({ status, pool: current }, { eq }) => `${eq(status, 'paid')} AND ${eq(current, pool)}`)
+        .where(
+          ({ status, pool, poolPartition }, { eq, notExists }) =>
+            `${eq(status, 'paid')} AND ${poolAsRead(order, { pool, poolPartition }, { eq, notExists })}`,
+        )
         .commit(),
       outboxWrite(e, {
         orderId,
@@ -515,6 +530,7 @@ const tryClaim = async (
       }),
       counterAdd(e, editorScope(editor.userId), 'activeOrders', 1),
       ...assignmentMoveWrites(e, order, 'assigned'),
+      ...poolMoveWrites(e, order, null),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) return null;
