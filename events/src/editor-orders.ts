@@ -53,6 +53,23 @@ export interface EditorAssignmentView extends OrderSummaryView {
   revision: RevisionView | null;
 }
 
+export const MY_ASSIGNMENTS_PAGE_SIZE = 20;
+
+/** GET /api/orders/my-assignments: the editor's orders to work on, newest first, a page at a time. */
+export const myAssignmentsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(AVAILABLE_ORDERS_MAX_LIMIT).default(MY_ASSIGNMENTS_PAGE_SIZE),
+  cursor: z.string().trim().max(500).optional(),
+});
+export type MyAssignmentsQuery = z.infer<typeof myAssignmentsQuery>;
+
+export interface MyAssignmentsResponse {
+  orders: EditorAssignmentView[];
+  /** Orders in progress or back for a revision, from the editor's counter. */
+  total: number;
+  /** Pass as `cursor` for the next page; null on the last one. */
+  nextCursor: string | null;
+}
+
 export interface EditorStatsView {
   activeOrders: number;
   completedOrders: number;

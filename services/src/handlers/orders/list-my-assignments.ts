@@ -1,5 +1,9 @@
-import { listMyAssignments } from '../../data/editor-orders';
+import { myAssignmentsQuery } from '@marketplace/events/editor-orders';
+import { listMyAssignmentsPage } from '../../data/my-assignments';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 
-export const handler = http({}, async ({ user }) => ok(await listMyAssignments(user.userId)));
+/** The editor's orders in progress or back for a revision, newest first, a page at a time. */
+export const handler = http({ query: myAssignmentsQuery }, async ({ query, user }) =>
+  ok(await listMyAssignmentsPage(user.userId, query)),
+);

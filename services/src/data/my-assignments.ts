@@ -1,0 +1,104 @@
+import type {
+  EditorAssignmentView,
+  MyAssignmentsQuery,
+  MyAssignmentsResponse,
+} from '@marketplace/events/editor-orders';
+import { createConversions } from 'electrodb';
+import { BadRequest } from '../http/errors';
+import { marketplace } from './entities';
+import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
+import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
+import { getRevision, toRevisionView } from './revisions';
+
+/**
+ * The editor's orders to work on, newest first, a page at a time: those in progress and those
+ * the photographer sent back for a revision, each a status prefix of the editor's byEditor index,
+ * read from the cursor on and merged. The total is the editor's activeOrders counter, which claim,
+ * completion and revision requests keep (it counts exactly these two statuses).
+ */
+const workStatuses = ['in_progress', 'revision_requested'] as const;
+
+const orderPosition = (o: { createdAt: string; orderId: string }): Position => [
+  o.createdAt.toLowerCase(),
+  o.orderId.toLowerCase(),
+];
+
+const encodeCursor = ([createdAt, orderId]: Position) =>
+  Buffer.from(JSON.stringify({ createdAt, orderId })).toString('base64url');
+
+const decodeCursor = (cursor: string): Position => {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  const { createdAt, orderId } = (parsed ?? {}) as Record<string, unknown>;
+  if (typeof createdAt !== 'string' || typeof orderId !== 'string' || !createdAt || !orderId) {
+    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
+  }
+  return [createdAt, orderId];
+};
+
+let conversions:
+  | { byAccessPattern: Record<string, { fromCursor: { toComposite: (c: string) => unknown } }> }
+  | undefined;
+
+/** Where a read of one status stopped, from DynamoDB's last evaluated key. */
+const byEditorStop = (cursor: string) => {
+  conversions ??= createConversions(marketplace().entities.order as never) as unknown as typeof conversions;
+  return orderPosition(conversions!.byAccessPattern.byEditor!.fromCursor.toComposite(cursor) as OrderRecord);
+};
+
+/** The open round of an order sent back for a revision, with its noted files named. */
+const openRevision = async (o: OrderRecord) => {
+  if (o.status !== 'revision_requested') return null;
+  const revision = await getRevision(o.orderId, o.revisionCount ?? 0);
+  if (!revision) return null;
+  const images = revision.photoNotes.length > 0 ? await listAllImages(o.orderId, 'edited') : [];
+  return toRevisionView(revision, images);
+};
+
+const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
+
+export const listMyAssignmentsPage = async (
+  editorId: string,
+  { limit, cursor }: MyAssignmentsQuery,
+): Promise<MyAssignmentsResponse> => {
+  const after = cursor ? decodeCursor(cursor) : undefined;
+  const [reads, counters] = await Promise.all([
+    Promise.all(
+      workStatuses.map(async (status) => {
+        const index = marketplace().entities.order.query.byEditor({ editorId, status });
+        // After a cursor: from the status's first key up to the cursor's (inclusive, so its own row is dropped).
+        const query = after
+          ? marketplace()
+              .entities.order.query.byEditor({ editorId })
+              .between({ status } as never, { status, createdAt: after[0]!, orderId: after[1]! })
+          : index;
+        const read = await readPartition<OrderRecord>({
+          query,
+          order: 'desc',
+          want: limit + 2,
+          budget: limit + 2,
+          filtered: false,
+          positionOfCursor: byEditorStop,
+        });
+        const beyondCursor = (o: OrderRecord) => !after || comparePositions(orderPosition(o), after) !== 0;
+        return { rows: read.rows.filter(beyondCursor), stoppedAt: read.stoppedAt };
+      }),
+    ),
+    readCounters(editorScope(editorId)),
+  ]);
+  const { rows, next } = mergePartitions(reads, { limit, positionOf: orderPosition, compare: descending });
+  const revisions = await Promise.all(rows.map(openRevision));
+  const now = new Date();
+  const orders: EditorAssignmentView[] = rows.map((o, i) => ({
+    ...toSummaryView(o, now),
+    potentialEarningsCents: earningsCents(o.editorRateCents, o.photoCount),
+    photographerUploadCount: o.photographerUploadCount,
+    editorUploadCount: o.editorUploadCount,
+    revision: revisions[i] ?? null,
+  }));
+  return { orders, total: Math.max(0, counters.activeOrders ?? 0), nextCursor: next && encodeCursor(next) };
+};
