@@ -9,12 +9,14 @@ const AVAILABLE_ORDERS_PATH = '/api/orders/available';
 
 export type AvailableOrdersPageQuery = Omit<AvailableOrdersQuery, 'limit'>;
 
-const availableOrdersUrl = ({ page, filter, sort }: AvailableOrdersPageQuery) =>
+/** `cursor` is the previous page's nextCursor: the page is read from there, however deep. */
+const availableOrdersUrl = ({ page, filter, sort, cursor }: AvailableOrdersPageQuery) =>
   `${AVAILABLE_ORDERS_PATH}?${new URLSearchParams({
     page: String(page),
     limit: String(AVAILABLE_ORDERS_PAGE_SIZE),
     filter,
     sort,
+    ...(cursor ? { cursor } : {}),
   })}`;
 
 /** Any cached page of available orders, whichever page, filter or sort. */

@@ -36,9 +36,9 @@ const harbourView = anAvailableOrder({
 const unratedOrder = anAvailableOrder({ id: 'order-unrated', orderNumber: 12, potentialEarningsCents: null });
 const assignedOrder = anAvailableOrder({ id: 'order-assigned', orderNumber: 13, assignedToMe: true });
 
-const availablePage = (orders: AvailableOrderView[], total = orders.length) => ({
+const availablePage = (orders: AvailableOrderView[], total = orders.length, nextCursor: string | null = null) => ({
   status: 200,
-  body: { orders, total },
+  body: { orders, total, nextCursor },
 });
 
 async function openDashboard() {
@@ -104,11 +104,12 @@ describe('Editor dashboard', () => {
   });
 
   it('lets the server filter and sort, and goes back to page one when either changes', async () => {
-    fakeApi.on('GET', '/api/orders/available', availablePage([harbourView, unratedOrder], 25));
+    fakeApi.on('GET', '/api/orders/available', availablePage([harbourView, unratedOrder], 25, 'after-the-page'));
     const view = await openDashboard();
     await availableItem('Harbour View Loft');
     await view.user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastAvailableQuery()?.get('page')).toBe('2'));
+    expect(lastAvailableQuery()?.get('cursor')).toBe('after-the-page');
 
     await view.user.selectOptions(screen.getByRole('combobox', { name: 'Show' }), 'With Requirements');
     await waitFor(() => expect(lastAvailableQuery()?.get('filter')).toBe('with-requirements'));
@@ -126,8 +127,12 @@ describe('Editor dashboard', () => {
     });
   });
 
-  it('shows the page of pages and steps through them when there are more than ten orders', async () => {
-    fakeApi.on('GET', '/api/orders/available', availablePage([harbourView], 21));
+  it('shows the page of pages and steps through them with the cursor of the page before', async () => {
+    // Each page answers the cursor of the next one; the last has none.
+    fakeApi.on('GET', '/api/orders/available', ({ query }) => {
+      const page = Number(query.get('page'));
+      return availablePage([harbourView], 21, page < 3 ? `after-page-${page}` : null);
+    });
     const view = await openDashboard();
     await availableItem('Harbour View Loft');
     const pages = screen.getByRole('navigation', { name: 'Pages of available orders' });
@@ -135,10 +140,46 @@ describe('Editor dashboard', () => {
     expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
     await view.user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(lastAvailableQuery()?.get('cursor')).toBe('after-page-1');
     await view.user.click(within(pages).getByRole('button', { name: 'Next' }));
     expect(await within(pages).findByText('Page 3 of 3')).toBeInTheDocument();
     await waitFor(() => expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled());
     expect(lastAvailableQuery()?.get('page')).toBe('3');
+    expect(lastAvailableQuery()?.get('cursor')).toBe('after-page-2');
+
+    await view.user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await within(pages).findByText('Page 2 of 3')).toBeInTheDocument();
+    expect(view.router.state.location.search).toContain('cursor=after-page-1');
+    await view.user.click(within(pages).getByRole('button', { name: 'Previous' }));
+    expect(await within(pages).findByText('Page 1 of 3')).toBeInTheDocument();
+    expect(view.router.state.location.search).not.toContain('cursor');
+  });
+
+  it('says why a page cannot be opened by its number and leads back to the first page', async () => {
+    fakeApi.on('GET', '/api/orders/available', ({ query }) =>
+      query.get('page') === '30'
+        ? {
+            status: 400,
+            body: {
+              error: 'PAGE_TOO_DEEP',
+              message:
+                'Page 30 cannot be opened by its number: only pages within the first 200 available orders can. Use Next from an earlier page.',
+            },
+          }
+        : availablePage([harbourView], 400, 'after-page-1'),
+    );
+    const view = renderApp('/editor?page=30&filter=all&sort=newest');
+    expect(
+      await screen.findByText(/Page 30 cannot be opened by its number/, {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    await view.user.click(screen.getByRole('button', { name: 'Go to the first page' }));
+    await availableItem('Harbour View Loft');
+    expect(Object.fromEntries(lastAvailableQuery() ?? [])).toEqual({
+      page: '1',
+      limit: '10',
+      filter: 'all',
+      sort: 'newest',
+    });
   });
 
   it('hides the pages when exactly ten orders are available', async () => {

@@ -5,8 +5,9 @@ import {
   availableOrderSorts,
 } from '@marketplace/events/editor-orders';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/EmptyState';
+import { ApiError, apiErrorText } from '../../../../lib/api-client';
 import {
   AVAILABLE_ORDERS_PAGE_SIZE,
   type AvailableOrdersPageQuery,
@@ -32,45 +33,82 @@ const sortLabels: Record<AvailableOrderSort, string> = {
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
 
-/** The page, filter and sort live in the address, so going back from a preview returns to the same page. */
+/** The cursors of the pages before this one (page 1's is ''), kept in the history entry beside the address. */
+interface ListState {
+  availableOrderCursors: string[];
+}
+
+const earlierCursorsIn = (state: unknown): string[] => {
+  const cursors = (state as Partial<ListState> | null)?.availableOrderCursors;
+  return Array.isArray(cursors) && cursors.every((c) => typeof c === 'string') ? cursors : [];
+};
+
+/**
+ * The page, filter, sort and the page's cursor live in the address, so going back from a preview
+ * (or reloading) returns to the same page; the earlier pages' cursors live in the history entry,
+ * so Previous reads its page from a cursor too. Without one the server finds a page by its number,
+ * which it does only near the start of the list.
+ */
 function useListQuery() {
   const [params, setParams] = useSearchParams();
+  const { state } = useLocation();
   const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1;
+  const cursor = page > 1 ? params.get('cursor') || undefined : undefined;
   const query: AvailableOrdersPageQuery = {
-    page: Number.isInteger(pageParam) && pageParam >= 1 ? pageParam : 1,
+    page,
     filter: oneOf(availableOrderFilters, params.get('filter'), 'all'),
     sort: oneOf(availableOrderSorts, params.get('sort'), 'newest'),
+    ...(cursor ? { cursor } : {}),
   };
-  const setQuery = (next: AvailableOrdersPageQuery) =>
+  // '' where a page's cursor is not known (page one needs none): that page is asked for by number.
+  const stored = earlierCursorsIn(state);
+  const earlierCursors = Array.from({ length: page - 1 }, (_, i) => stored[i] ?? '');
+  const show = (next: AvailableOrdersPageQuery, cursors: string[]) =>
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
         updated.set('page', String(next.page));
         updated.set('filter', next.filter);
         updated.set('sort', next.sort);
+        if (next.cursor) updated.set('cursor', next.cursor);
+        else updated.delete('cursor');
         return updated;
       },
-      { replace: true },
+      { replace: true, state: { availableOrderCursors: cursors } satisfies ListState },
     );
-  return [query, setQuery] as const;
+  return {
+    query,
+    /** Page one of another filter or sort. */
+    restart: (next: Pick<AvailableOrdersPageQuery, 'filter' | 'sort'>) => show({ ...next, page: 1 }, []),
+    next: (nextCursor: string | null) =>
+      show({ ...query, page: page + 1, cursor: nextCursor ?? undefined }, [...earlierCursors, query.cursor ?? '']),
+    previous: () =>
+      show({ ...query, page: page - 1, cursor: earlierCursors[page - 2] || undefined }, earlierCursors.slice(0, -1)),
+    first: () => show({ ...query, page: 1, cursor: undefined }, []),
+  };
 }
 
 function Pagination({
   page,
   pageCount,
+  hasNext,
   busy,
-  onPage,
+  onPrevious,
+  onNext,
 }: {
   page: number;
   pageCount: number;
+  hasNext: boolean;
   busy: boolean;
-  onPage: (page: number) => void;
+  onPrevious: () => void;
+  onNext: () => void;
 }) {
   return (
     <Group justify="space-between" gap="sm" component="nav" aria-label="Pages of available orders">
       <Button
         variant="default"
-        onClick={() => onPage(page - 1)}
+        onClick={onPrevious}
         disabled={busy || page <= 1}
         leftSection={<IconChevronLeft size={16} aria-hidden="true" />}
       >
@@ -81,8 +119,8 @@ function Pagination({
       </Text>
       <Button
         variant="default"
-        onClick={() => onPage(page + 1)}
-        disabled={busy || page >= pageCount}
+        onClick={onNext}
+        disabled={busy || !hasNext}
         rightSection={<IconChevronRight size={16} aria-hidden="true" />}
       >
         Next
@@ -91,7 +129,8 @@ function Pagination({
   );
 }
 
-function AvailableOrdersBody({ query, onPage }: { query: AvailableOrdersPageQuery; onPage: (page: number) => void }) {
+function AvailableOrdersBody({ list }: { list: ReturnType<typeof useListQuery> }) {
+  const { query } = list;
   const { data, error, isLoading } = useAvailableOrders(query);
   if (isLoading && !data) {
     return (
@@ -101,19 +140,34 @@ function AvailableOrdersBody({ query, onPage }: { query: AvailableOrdersPageQuer
       </Stack>
     );
   }
+  // A page link the server cannot follow (too deep to open by number, or no longer valid) says why.
+  if (error instanceof ApiError && error.status === 400 && query.page > 1) {
+    return (
+      <Alert color="red">
+        <Stack gap="xs" align="flex-start">
+          <Text fz="sm">{apiErrorText(error, 'This page cannot be shown.')}</Text>
+          <Button variant="default" onClick={list.first}>
+            Go to the first page
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
   if (error || !data) {
     return <Alert color="red">Available orders could not be loaded. Please try again later.</Alert>;
   }
-  const pageCount = Math.max(1, Math.ceil(data.total / AVAILABLE_ORDERS_PAGE_SIZE));
+  const hasNext = data.nextCursor !== null;
+  // The total is a counter; the pages themselves say whether another follows.
+  const pageCount = Math.max(1, Math.ceil(data.total / AVAILABLE_ORDERS_PAGE_SIZE), query.page + (hasNext ? 1 : 0));
   if (data.orders.length === 0) {
-    // A claim can empty the last page; offer the way back rather than a dead end.
+    // Claims can empty the pages after this point; offer the way back rather than a dead end.
     if (query.page > 1 && data.total > 0) {
       return (
         <EmptyState
           title="This page is empty now"
           action={
-            <Button variant="default" onClick={() => onPage(pageCount)}>
-              Go to page {pageCount}
+            <Button variant="default" onClick={list.first}>
+              Go to the first page
             </Button>
           }
         >
@@ -136,8 +190,15 @@ function AvailableOrdersBody({ query, onPage }: { query: AvailableOrdersPageQuer
           <AvailableOrderItem key={order.id} order={order} />
         ))}
       </Stack>
-      {data.total > AVAILABLE_ORDERS_PAGE_SIZE && (
-        <Pagination page={query.page} pageCount={pageCount} busy={isLoading} onPage={onPage} />
+      {(data.total > AVAILABLE_ORDERS_PAGE_SIZE || query.page > 1 || hasNext) && (
+        <Pagination
+          page={query.page}
+          pageCount={pageCount}
+          hasNext={hasNext}
+          busy={isLoading}
+          onPrevious={list.previous}
+          onNext={() => list.next(data.nextCursor)}
+        />
       )}
     </Stack>
   );
@@ -145,7 +206,8 @@ function AvailableOrdersBody({ query, onPage }: { query: AvailableOrdersPageQuer
 
 /** Orders waiting for an editor, filtered and sorted by the server, ten to a page. */
 export function AvailableOrders() {
-  const [query, setQuery] = useListQuery();
+  const list = useListQuery();
+  const { query } = list;
   return (
     <Stack gap="md" component="section" aria-labelledby="available-orders-heading">
       <Group justify="space-between" align="flex-end" gap="sm">
@@ -157,19 +219,21 @@ export function AvailableOrders() {
             label="Show"
             value={query.filter}
             onChange={(event) =>
-              setQuery({ ...query, page: 1, filter: event.currentTarget.value as AvailableOrderFilter })
+              list.restart({ sort: query.sort, filter: event.currentTarget.value as AvailableOrderFilter })
             }
             data={availableOrderFilters.map((value) => ({ value, label: filterLabels[value] }))}
           />
           <NativeSelect
             label="Sort by"
             value={query.sort}
-            onChange={(event) => setQuery({ ...query, page: 1, sort: event.currentTarget.value as AvailableOrderSort })}
+            onChange={(event) =>
+              list.restart({ filter: query.filter, sort: event.currentTarget.value as AvailableOrderSort })
+            }
             data={availableOrderSorts.map((value) => ({ value, label: sortLabels[value] }))}
           />
         </Group>
       </Group>
-      <AvailableOrdersBody query={query} onPage={(page) => setQuery({ ...query, page })} />
+      <AvailableOrdersBody list={list} />
     </Stack>
   );
 }
