@@ -69,7 +69,9 @@ export const readPartition = async <Row>({
   let looked = 0;
   do {
     const missing = want - rows.length;
-    const limit = filtered ? Math.max(1, Math.min(budget - looked, Math.max(READ_BATCH, missing))) : missing;
+    // A filter that keeps most rows needs little more than a page; one that keeps few, bigger reads.
+    const guess = looked === 0 ? missing + Math.ceil(missing / 4) : Math.max(READ_BATCH, missing * 4);
+    const limit = filtered ? Math.max(1, Math.min(budget - looked, guess)) : missing;
     const page = await query.go({ order, limit, cursor });
     rows.push(...(page.data as Row[]));
     looked += limit;
