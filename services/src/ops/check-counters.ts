@@ -2,6 +2,7 @@ import { marketplace } from '../data/entities';
 import type { CounterFamily } from './counter-checks';
 import { feedbackCounters } from './counters/feedback-counters';
 import { activeAdminCounter, orderCounters } from './counters/order-counters';
+import { poolCounters } from './counters/pool';
 import { userTotalCounters } from './counters/user-totals';
 
 /**
@@ -11,7 +12,13 @@ import { userTotalCounters } from './counters/user-totals';
  * never on a request. Repair is for a quiet table: a write that lands between the count and the
  * repair would be overwritten.
  */
-export const counterFamilies: CounterFamily[] = [orderCounters, activeAdminCounter, userTotalCounters, feedbackCounters];
+export const counterFamilies: CounterFamily[] = [
+  orderCounters,
+  poolCounters,
+  activeAdminCounter,
+  userTotalCounters,
+  feedbackCounters,
+];
 
 export interface CounterDifference {
   family: string;
