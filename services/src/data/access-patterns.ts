@@ -56,10 +56,10 @@ export const accessPatterns: readonly AccessPattern[] = [
   },
   { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
   {
-    question: "An editor's payouts, newest first",
+    question: "An editor's payouts, newest first, a page at a time",
     entity: 'payout',
     index: 'byEditor',
-    key: 'editorId -> payoutId (a ULID: time order)',
+    key: "editorId -> payoutId (a ULID: time order); after a cursor, a key range from the first payout to it; the ops command's older entries (counter scope 'payouts#<id>') merged in by id",
   },
   // Orders
   {
@@ -91,7 +91,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: "An editor's in-progress assignments and completed orders",
     entity: 'order',
     index: 'byEditor',
-    key: 'editorId (sparse) -> status, createdAt; begins_with status',
+    key: "editorId (sparse) -> status, createdAt, orderId; begins_with status; My Assignments merges the in_progress and revision_requested prefixes a page at a time (after a cursor, a key range from the status to it); total from the editor's activeOrders counter",
   },
   {
     question: "The admin's orders: assigned, unassigned or all, newest or oldest first, 25 a page",
@@ -115,7 +115,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: "The admin's order search by photographer name, order name or number",
     entity: 'orderSearchWord',
     index: 'byWord',
-    key: "first character of the word -> word, orderId; begins_with the term's longest word reads only the matching words, which carry assignment, createdAt, photoCount and photographerSortName to filter and sort on; the page's orders are then read by id",
+    key: "first character of the word -> word, orderId; begins_with the term's longest word reads only the matching words (at most 1,000: moreMatches says when there are more), which carry assignment, createdAt, photoCount and photographerSortName to filter and sort on; the page's orders are then read by id",
   },
   {
     question: "An order's images by kind (originals, edited)",
@@ -162,7 +162,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'All feedback by status, newest first; type is a filter',
     entity: 'feedback',
     index: 'byStatus',
-    key: 'status -> createdAt',
+    key: "status -> createdAt, feedbackId; 'all' merges the four partitions a page at a time after a cursor; the type filter looks at a bounded number of reports a page; totals from the 'feedback' counters",
   },
   { question: 'One feedback item (admin update)', entity: 'feedback', index: 'byId', key: 'feedbackId' },
   // Dashboards without reading every order
