@@ -160,7 +160,11 @@ describe('what one request reads as the table grows', () => {
 
     expect((await m.adminUsers.listUsers(adminUsersQuery.parse({}))).total).toBeGreaterThan(5_500);
     // The figures docs/decisions.md quotes, printed for the record.
-    console.info(Object.entries(small).map(([list, n]) => `${list}: ${n} -> ${large[list]} read units`).join('\n'));
+    console.info(
+      Object.entries(small)
+        .map(([list, n]) => `${list}: ${n} -> ${large[list]} read units`)
+        .join('\n'),
+    );
     for (const [list, readAtSmall] of Object.entries(small)) {
       // Rounding of item sizes moves a figure by a unit or so; a read that grew with the table would triple.
       expect(large[list], `${list}: ${readAtSmall} then ${large[list]} read units`).toBeLessThanOrEqual(
