@@ -74,3 +74,23 @@ export const checkCounters = async ({
   }
   return differences;
 };
+
+/**
+ * Counters added after a table was first written start from nothing (the pools' totals, the
+ * admin list's user totals): the table needs one repair to start them at their counts. A local
+ * stack does it at its first start with the code that keeps them and leaves a mark; a deployed
+ * table runs `npm run ops -- check-counters --repair` once after the deploy.
+ */
+const COUNTERS_STARTED = { source: 'repair', messageId: 'counters-v1' } as const;
+// The mark must never expire: the table's TTL would delete it (year 9999, in epoch seconds).
+const NEVER = 253_402_300_799;
+
+export const startCountersOnce = async () => {
+  const { data } = await marketplace().entities.processedMessage.get(COUNTERS_STARTED).go({ consistent: true });
+  if (data) return [];
+  const started = await checkCounters({ repair: true });
+  await marketplace()
+    .entities.processedMessage.put({ ...COUNTERS_STARTED, expiresAt: NEVER, state: 'done' })
+    .go();
+  return started;
+};

@@ -3,6 +3,7 @@ import { ensureFirebaseAccount, firebaseAuth } from '../adapters/firebase-admin'
 import { marketplace } from '../data/entities';
 import { ensureJobType } from '../data/job-types';
 import { createUserOnce, emailOwner, getUser, isPlaceholderUserId, listAllUsers, setRoles } from '../data/users';
+import { startCountersOnce } from './check-counters';
 import { repairUserEmails } from './duplicate-users';
 
 /**
@@ -148,4 +149,6 @@ export const seedDemoAccounts = async () => {
     );
   }
   for (const account of demoAccounts) await seedAccount({ ...account, password: DEMO_PASSWORD });
+  const started = await startCountersOnce();
+  if (started.length) console.log(`Counted ${started.length} totals this table did not keep yet (once per table).`);
 };
