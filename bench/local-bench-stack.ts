@@ -3,6 +3,9 @@ import path from 'node:path';
 import { photographerSortName } from '@marketplace/events/admin';
 import { ulid } from 'ulid';
 import { repoRoot, type StackPorts, startLocalStack, testPorts } from '../services/local/stack';
+import { openPlace } from '../services/src/data/order-pool';
+import { checkCounters } from '../services/src/ops/check-counters';
+import { poolCounters } from '../services/src/ops/counters/pool';
 
 /**
  * What the API benches share: the local stack on the test ports shifted by TEST_PORT_OFFSET (its
@@ -87,8 +90,9 @@ export const seedOrders = async ({
     if (isAssigned) assigned += 1;
     const photoCount = 1 + ((i * 37) % 100);
     const createdAt = new Date(start + ((i * 104_729) % count) * 60_000).toISOString();
+    const orderId = ulid();
     return {
-      orderId: ulid(),
+      orderId,
       orderNumber: 1001 + i,
       ...(i % 2 ? { name: `${streets[i % 5]} ${i % 97}` } : {}),
       photographerId: photographerId(i),
@@ -106,7 +110,7 @@ export const seedOrders = async ({
       paidAt: createdAt,
       dueAt: new Date(Date.parse(createdAt) + 48 * 3600_000).toISOString(),
       assignment: isAssigned ? ('assigned' as const) : ('unassigned' as const),
-      ...(isAssigned ? { editorId, editorName: 'Bench Editor', claimedAt: createdAt } : { pool: 'open' }),
+      ...(isAssigned ? { editorId, editorName: 'Bench Editor', claimedAt: createdAt } : openPlace(orderId)),
       photographerUploadCount: photoCount,
       editorUploadCount: 0,
       createdAt,
@@ -126,6 +130,8 @@ export const seedOrders = async ({
   await e.counter
     .put([...perPhotographer].map(([id, value]) => ({ scope: `photographer#${id}`, name: 'totalOrders', value })))
     .go({ concurrency: 8 });
+  // The open pool's totals, as the payments would have moved them.
+  await checkCounters({ repair: true, families: [poolCounters] });
   return {
     orders: records,
     words: words.length,
