@@ -3,7 +3,6 @@ import {
   type AvailableOrdersQuery,
   type AvailableOrdersResponse,
   availableOrderSorts,
-  type EditorAssignmentView,
   type EditorStatsView,
 } from '@marketplace/events/editor-orders';
 import * as z from 'zod';
@@ -22,12 +21,10 @@ import {
   claimOrder,
   editorScope,
   getOrder,
-  listAllImages,
   type OrderRecord,
   readCounters,
   toSummaryView,
 } from './orders';
-import { getRevision, toRevisionView } from './revisions';
 
 /**
  * The editor's side of orders. Available orders live in the sparse pool indexes (order-pool.ts):
@@ -263,45 +260,6 @@ export const listAvailableOrders = async (
     })),
     total,
     nextCursor: last && head.length > skip + limit ? encodeCursor(sort, last) : null,
-  };
-};
-
-const assignmentsIn = async (editorId: string, status: 'in_progress' | 'revision_requested') => {
-  const { data } = await entities().order.query.byEditor({ editorId, status }).go({ order: 'desc', pages: 'all' });
-  return data as OrderRecord[];
-};
-
-/** The open round of an order sent back for a revision, with its noted files named. */
-const openRevision = async (o: OrderRecord) => {
-  if (o.status !== 'revision_requested') return null;
-  const revision = await getRevision(o.orderId, o.revisionCount ?? 0);
-  if (!revision) return null;
-  const images = revision.photoNotes.length > 0 ? await listAllImages(o.orderId, 'edited') : [];
-  return toRevisionView(revision, images);
-};
-
-/**
- * This editor's orders to work on, newest first (the byEditor index, status prefix): those in
- * progress and those the photographer sent back for a revision, with the open round's notes.
- */
-export const listMyAssignments = async (editorId: string): Promise<{ orders: EditorAssignmentView[] }> => {
-  const [working, sentBack] = await Promise.all([
-    assignmentsIn(editorId, 'in_progress'),
-    assignmentsIn(editorId, 'revision_requested'),
-  ]);
-  const orders = [...working, ...sentBack].sort((a, b) =>
-    a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : a.orderId < b.orderId ? 1 : -1,
-  );
-  const revisions = await Promise.all(orders.map(openRevision));
-  const now = new Date();
-  return {
-    orders: orders.map((o, i) => ({
-      ...toSummaryView(o, now),
-      potentialEarningsCents: earningsCents(o.editorRateCents, o.photoCount),
-      photographerUploadCount: o.photographerUploadCount,
-      editorUploadCount: o.editorUploadCount,
-      revision: revisions[i] ?? null,
-    })),
   };
 };
 
