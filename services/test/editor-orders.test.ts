@@ -225,7 +225,7 @@ describe('available orders', () => {
     const newest = await available(assignee, { filter: 'all', sort: 'newest', limit: 1 });
     const invalid = {
       error: 'BAD_REQUEST',
-      message: 'This page link is no longer valid: start again from the first page',
+      message: 'This page link is no longer valid. Please start again from the first page.',
     };
     for (const [sort, cursor] of [
       ['oldest', newest.nextCursor!],

@@ -7,12 +7,12 @@ import {
   searchWordsOf,
 } from '@marketplace/events/admin';
 import * as z from 'zod';
-import { BadRequest } from '../http/errors';
 import { toAdminOrderView } from './admin-order-view';
 import { marketplace } from './entities';
 import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
 import { type OrderRecord, readCounters } from './orders';
+import { decodePageCursor, encodePageCursor, invalidPageLink } from './page-cursors';
 import { firstRows } from './query-pages';
 
 /**
@@ -66,31 +66,21 @@ type Cursor = z.infer<typeof cursorSchema>;
 
 /** The last row's sort key, opaque to the browser. */
 const encodeCursor = (sortBy: AdminOrderSort, row: AdminSortKey) =>
-  Buffer.from(
-    JSON.stringify({
-      sortBy,
-      createdAt: row.createdAt,
-      orderId: row.orderId,
-      ...(sortBy === 'most-photos' ? { photoCount: row.photoCount } : {}),
-      ...(sortBy === 'photographer' ? { photographerSortName: row.photographerSortName ?? '' } : {}),
-    } satisfies Cursor),
-  ).toString('base64url');
-
-const invalidCursor = () => new BadRequest('This page link is no longer valid: start again from the first page');
+  encodePageCursor({
+    sortBy,
+    createdAt: row.createdAt,
+    orderId: row.orderId,
+    ...(sortBy === 'most-photos' ? { photoCount: row.photoCount } : {}),
+    ...(sortBy === 'photographer' ? { photographerSortName: row.photographerSortName ?? '' } : {}),
+  } satisfies Cursor);
 
 /** A cursor of this sort, or a 400: a cursor of another sort would start the page in the wrong place. */
 const decodeCursor = (raw: string, sortBy: AdminOrderSort): Cursor => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const cursor = cursorSchema.safeParse(parsed);
-  if (!cursor.success || cursor.data.sortBy !== sortBy) throw invalidCursor();
-  if (sortBy === 'most-photos' && cursor.data.photoCount === undefined) throw invalidCursor();
-  if (sortBy === 'photographer' && cursor.data.photographerSortName === undefined) throw invalidCursor();
-  return cursor.data;
+  const cursor = decodePageCursor(raw, cursorSchema);
+  if (cursor.sortBy !== sortBy) throw invalidPageLink();
+  if (sortBy === 'most-photos' && cursor.photoCount === undefined) throw invalidPageLink();
+  if (sortBy === 'photographer' && cursor.photographerSortName === undefined) throw invalidPageLink();
+  return cursor;
 };
 
 const cursorKey = (c: Cursor): AdminSortKey => ({

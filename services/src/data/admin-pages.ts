@@ -1,8 +1,9 @@
 import type { AdminPage } from '@marketplace/events/admin';
 import { createConversions } from 'electrodb';
-import { BadRequest } from '../http/errors';
+import * as z from 'zod';
 import { marketplace } from './entities';
 import type { Position } from './list-pages';
+import { decodePageCursor, encodePageCursor } from './page-cursors';
 
 /**
  * Paging of the admin's user lists (all users, editors, invited editors): their indexes sort by
@@ -14,24 +15,11 @@ export interface UserSortKey {
   userId: string;
 }
 
-export const encodeUserCursor = (position: Position) => {
-  const [createdAt, userId] = position;
-  return Buffer.from(JSON.stringify({ createdAt, userId })).toString('base64url');
-};
+const userCursor = z.object({ createdAt: z.string().min(1), userId: z.string().min(1) });
 
-export const decodeUserCursor = (cursor: string): UserSortKey => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
-  }
-  const { createdAt, userId } = (parsed ?? {}) as Partial<Record<keyof UserSortKey, unknown>>;
-  if (typeof createdAt !== 'string' || typeof userId !== 'string' || !createdAt || !userId) {
-    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
-  }
-  return { createdAt, userId };
-};
+export const encodeUserCursor = ([createdAt, userId]: Position) => encodePageCursor({ createdAt, userId });
+
+export const decodeUserCursor = (cursor: string): UserSortKey => decodePageCursor(cursor, userCursor);
 
 /** A user row's place in the users and editors indexes (their keys are lower-cased). */
 export const userPosition = (user: UserSortKey): Position => [user.createdAt.toLowerCase(), user.userId.toLowerCase()];

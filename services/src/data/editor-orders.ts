@@ -25,6 +25,7 @@ import {
   readCounters,
   toSummaryView,
 } from './orders';
+import { decodePageCursor, encodePageCursor, invalidPageLink } from './page-cursors';
 
 /**
  * The editor's side of orders. Available orders live in the sparse pool indexes (order-pool.ts):
@@ -76,28 +77,18 @@ const cursorSchema = z.object({
 
 /** The last row's sort key, opaque to the browser: every lane resumes after it. */
 const encodeCursor = (sort: Sort, row: SortKey) =>
-  Buffer.from(
-    JSON.stringify({
-      sort,
-      orderId: row.orderId,
-      ...(sort === 'highest-price' ? { totalAmountCents: row.totalAmountCents } : { createdAt: row.createdAt }),
-    } satisfies z.infer<typeof cursorSchema>),
-  ).toString('base64url');
-
-const invalidCursor = () => new BadRequest('This page link is no longer valid: start again from the first page');
+  encodePageCursor({
+    sort,
+    orderId: row.orderId,
+    ...(sort === 'highest-price' ? { totalAmountCents: row.totalAmountCents } : { createdAt: row.createdAt }),
+  } satisfies z.infer<typeof cursorSchema>);
 
 /** A cursor of this sort, or a 400: a cursor of another sort would start the page in the wrong place. */
 const decodeCursor = (raw: string, sort: Sort): SortKey => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const cursor = cursorSchema.safeParse(parsed);
-  if (!cursor.success || cursor.data.sort !== sort) throw invalidCursor();
-  const { orderId, createdAt, totalAmountCents } = cursor.data;
-  if (sort === 'highest-price' ? totalAmountCents === undefined : createdAt === undefined) throw invalidCursor();
+  const cursor = decodePageCursor(raw, cursorSchema);
+  if (cursor.sort !== sort) throw invalidPageLink();
+  const { orderId, createdAt, totalAmountCents } = cursor;
+  if (sort === 'highest-price' ? totalAmountCents === undefined : createdAt === undefined) throw invalidPageLink();
   return { orderId, createdAt: createdAt ?? '', totalAmountCents: totalAmountCents ?? 0 };
 };
 

@@ -8,7 +8,8 @@ import {
 } from '@marketplace/events/feedback';
 import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
-import { BadRequest, Conflict, NotFound } from '../http/errors';
+import * as z from 'zod';
+import { Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import {
   descending,
@@ -19,6 +20,7 @@ import {
   readPartition,
 } from './list-pages';
 import { readCounters } from './orders';
+import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll, counterAdd, TransactionCancelled } from './transactions';
 
 type FeedbackRecord = {
@@ -103,20 +105,12 @@ interface FeedbackSortKey {
 /** A report's place in the byStatus index (createdAt, then id; keys are lower-cased). */
 const feedbackPosition = (f: FeedbackSortKey): Position => [f.createdAt.toLowerCase(), f.feedbackId.toLowerCase()];
 
-const encodeFeedbackCursor = ([createdAt, feedbackId]: Position) =>
-  Buffer.from(JSON.stringify({ createdAt, feedbackId })).toString('base64url');
+const feedbackCursor = z.object({ createdAt: z.string().min(1), feedbackId: z.string().min(1) });
+
+const encodeFeedbackCursor = ([createdAt, feedbackId]: Position) => encodePageCursor({ createdAt, feedbackId });
 
 const decodeFeedbackCursor = (cursor: string): Position => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
-  }
-  const { createdAt, feedbackId } = (parsed ?? {}) as Partial<Record<keyof FeedbackSortKey, unknown>>;
-  if (typeof createdAt !== 'string' || typeof feedbackId !== 'string' || !createdAt || !feedbackId) {
-    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
-  }
+  const { createdAt, feedbackId } = decodePageCursor(cursor, feedbackCursor);
   return [createdAt, feedbackId];
 };
 

@@ -4,10 +4,11 @@ import type {
   MyAssignmentsResponse,
 } from '@marketplace/events/editor-orders';
 import { createConversions } from 'electrodb';
-import { BadRequest } from '../http/errors';
+import * as z from 'zod';
 import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
+import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { getRevision, toRevisionView } from './revisions';
 
 /**
@@ -23,20 +24,12 @@ const orderPosition = (o: { createdAt: string; orderId: string }): Position => [
   o.orderId.toLowerCase(),
 ];
 
-const encodeCursor = ([createdAt, orderId]: Position) =>
-  Buffer.from(JSON.stringify({ createdAt, orderId })).toString('base64url');
+const assignmentCursor = z.object({ createdAt: z.string().min(1), orderId: z.string().min(1) });
+
+const encodeCursor = ([createdAt, orderId]: Position) => encodePageCursor({ createdAt, orderId });
 
 const decodeCursor = (cursor: string): Position => {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    parsed = null;
-  }
-  const { createdAt, orderId } = (parsed ?? {}) as Record<string, unknown>;
-  if (typeof createdAt !== 'string' || typeof orderId !== 'string' || !createdAt || !orderId) {
-    throw new BadRequest('This page link is no longer valid. Please start again from the first page.');
-  }
+  const { createdAt, orderId } = decodePageCursor(cursor, assignmentCursor);
   return [createdAt, orderId];
 };
 
