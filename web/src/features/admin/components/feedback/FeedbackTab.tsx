@@ -2,6 +2,7 @@ import { Alert, Button, Group, NativeSelect, Paper, Skeleton, Stack, Text } from
 import { notifications } from '@mantine/notifications';
 import { type FeedbackView, feedbackStatuses, feedbackTypes } from '@marketplace/events/feedback';
 import { useState } from 'react';
+import { EmptyState } from '../../../../components/EmptyState';
 import { apiErrorText } from '../../../../lib/api-client';
 import { feedbackStatusBadges, feedbackTypeLabels } from '../../../../lib/feedback-labels';
 import {
@@ -108,16 +109,14 @@ export function FeedbackTab() {
         </Alert>
       ) : data.feedback.length === 0 && paging.page > 1 && !data.nextCursor ? (
         // A status change can empty the last page; offer the way back rather than a dead end.
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text ta="center" c="gray.7">
-              This page is empty now.
-            </Text>
+        <EmptyState
+          title="This page is empty now"
+          action={
             <Button variant="default" onClick={paging.first}>
               Back to page 1
             </Button>
-          </Stack>
-        </Paper>
+          }
+        />
       ) : data.feedback.length === 0 && !data.nextCursor ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="gray.7">

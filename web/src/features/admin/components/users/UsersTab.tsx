@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, NativeSelect, Paper, Skeleton, Stack, T
 import { notifications } from '@mantine/notifications';
 import type { AdminUserView } from '@marketplace/events/admin';
 import { useState } from 'react';
+import { EmptyState } from '../../../../components/EmptyState';
 import { apiErrorText } from '../../../../lib/api-client';
 import { useCurrentUser } from '../../../../lib/current-user';
 import {
@@ -143,16 +144,14 @@ export function UsersTab() {
         </Alert>
       ) : users.length === 0 && paging.page > 1 && !pages.hasNext ? (
         // A delete can empty the last page; offer the way back rather than a dead end.
-        <Paper withBorder p="xl" radius="md">
-          <Stack align="center" gap="sm">
-            <Text ta="center" c="gray.7">
-              This page is empty now.
-            </Text>
+        <EmptyState
+          title="This page is empty now"
+          action={
             <Button variant="default" onClick={paging.first}>
               Back to page 1
             </Button>
-          </Stack>
-        </Paper>
+          }
+        />
       ) : users.length === 0 && !pages.hasNext ? (
         <Paper withBorder p="xl" radius="md">
           <Text ta="center" c="gray.7">
