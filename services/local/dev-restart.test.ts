@@ -31,8 +31,11 @@ const start = async () => {
   });
   running = child;
   let output = '';
-  child.stdout?.on('data', (chunk) => (output += chunk));
-  child.stderr?.on('data', (chunk) => (output += chunk));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
   await new Promise<void>((resolve, reject) => {
     const timer = setInterval(() => {
       if (output.includes('The marketplace is running')) {
