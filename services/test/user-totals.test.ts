@@ -137,7 +137,9 @@ const signUp = async (userRoles: Role[], email = uniqueEmail('totals')) => {
   return account;
 };
 
-describe('the admin list totals after each kind of user write', () => {
+// Each test walks all 64 filters' lists page by page after every write: minutes of requests on
+// a busy machine, more than the default 30 s.
+describe('the admin list totals after each kind of user write', { timeout: 180_000 }, () => {
   let admin: { uid: string };
   let ann: { uid: string };
   let ben: { uid: string };
