@@ -545,6 +545,9 @@ describe('every list and stats route reads the same at any size', () => {
       ].join('\n'),
     );
     if (gatewayErrors.length) problems.push(...gatewayErrors);
-    expect(problems, `${problems.length} routes read more as the table grows:\n${problems.join('\n')}`).toEqual([]);
+    expect(
+      problems,
+      `${problems.length} requests read more as the table grows, or failed:\n${problems.join('\n')}`,
+    ).toEqual([]);
   }, 1_200_000);
 });
