@@ -54,7 +54,7 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
  * hold still: other files add and claim open orders all the time, so these run after the
  * parallel run, one at a time.
  */
-const runAlone = ['services/test/editor-orders.test.ts'];
+const runAlone = ['services/test/editor-orders.test.ts', 'services/test/flat-route-reads.test.ts'];
 const aloneFiles = runAlone.filter((file) => !fileFilters.length || fileFilters.some((f) => file.includes(f)));
 
 const vitest = async (group: Project[], env: NodeJS.ProcessEnv, options: { label?: string; args?: string[] } = {}) => {
