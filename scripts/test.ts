@@ -50,9 +50,10 @@ const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
 /**
- * Files that page through the marketplace-wide pool of open orders from end to end and need it to
- * hold still: other files add and claim open orders all the time, so these run after the
- * parallel run, one at a time.
+ * Files that run after the parallel run, one at a time: one pages through the marketplace-wide
+ * pool of open orders from end to end and needs it to hold still (other files add and claim open
+ * orders all the time); the other writes about 115,000 items, and DynamoDB Local serves every
+ * table from one thread, so beside it every other file's requests would queue.
  */
 const runAlone = ['services/test/editor-orders.test.ts', 'services/test/flat-route-reads.test.ts'];
 const aloneFiles = runAlone.filter((file) => !fileFilters.length || fileFilters.some((f) => file.includes(f)));
