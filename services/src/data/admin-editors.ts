@@ -7,12 +7,12 @@ import type {
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { NotFound } from '../http/errors';
 import { decodeUserCursor, encodeUserCursor, pageFields, userIndexStop, userKeyOf, userPosition } from './admin-pages';
-import { type EditorRateRecord, listEditorRates } from './editor-rates';
+import { batchGetAll } from './batch-get';
+import type { EditorRateRecord } from './editor-rates';
 import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
 import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
-import { pendingAndPaid } from './payouts';
 import { editorsTotal } from './user-totals';
 import { getUser, type UserRecord } from './users';
 
@@ -47,9 +47,47 @@ const toAdminEditorView = (
 
 const jobTypesById = async () => new Map((await listJobTypes({ activeOnly: false })).map((j) => [j.id, j]));
 
-const editorView = async (user: UserRecord, jobTypes: Map<string, JobTypeView>) => {
-  const [rates, totals] = await Promise.all([listEditorRates(user.userId), pendingAndPaid(user.userId)]);
-  return toAdminEditorView(user, rates, jobTypes, totals);
+const editorView = async (user: UserRecord, jobTypes: Map<string, JobTypeView>) =>
+  (await editorViews([user], jobTypes))[0] as AdminEditorView;
+
+interface CounterItem {
+  scope: string;
+  name: string;
+  value: number;
+}
+
+/**
+ * The admin's views of these editors with their rates and payout totals, in one BatchGet of every
+ * (editor, job type) rate and every editor's two payout counters, instead of two Queries an editor:
+ * a page of 20 editors was about 40 Queries, now 2 to 4 BatchGets (100 keys each).
+ */
+const editorViews = async (users: UserRecord[], jobTypes: Map<string, JobTypeView>) => {
+  if (!users.length) return [];
+  const e = marketplace().entities;
+  const payoutCounters = ['pendingPayouts', 'paidOut'] as const;
+  const [rates, counters] = await Promise.all([
+    batchGetAll<{ editorId: string; jobTypeId: string }, EditorRateRecord>(
+      (keys) => e.editorRate.get(keys).go(),
+      users.flatMap((u) => [...jobTypes.keys()].map((jobTypeId) => ({ editorId: u.userId, jobTypeId }))),
+    ),
+    batchGetAll<{ scope: string; name: string }, CounterItem>(
+      (keys) => e.counter.get(keys).go(),
+      users.flatMap((u) => payoutCounters.map((name) => ({ scope: editorScope(u.userId), name }))),
+    ),
+  ]);
+  const counterValue = (editorId: string, name: string) =>
+    counters.find((c) => c.scope === editorScope(editorId) && c.name === name)?.value ?? 0;
+  return users.map((user) =>
+    toAdminEditorView(
+      user,
+      rates.filter((r) => r.editorId === user.userId),
+      jobTypes,
+      {
+        pendingPayoutCents: counterValue(user.userId, 'pendingPayouts'),
+        paidOutCents: counterValue(user.userId, 'paidOut'),
+      },
+    ),
+  );
 };
 
 const editorsPage = async (after: Position | undefined, limit: number) => {
@@ -78,7 +116,7 @@ export const listEditors = async (query: AdminEditorsQuery): Promise<AdminEditor
     jobTypesById(),
   ]);
   return {
-    editors: await Promise.all(rows.map((user) => editorView(user, jobTypes))),
+    editors: await editorViews(rows, jobTypes),
     ...pageFields(total, query.page, query.limit, next && encodeUserCursor(next)),
   };
 };

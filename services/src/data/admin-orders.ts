@@ -8,6 +8,7 @@ import {
 } from '@marketplace/events/admin';
 import * as z from 'zod';
 import { toAdminOrderView } from './admin-order-view';
+import { batchGetAll } from './batch-get';
 import { marketplace } from './entities';
 import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
@@ -198,14 +199,12 @@ const listFromIndexes = async (query: AdminOrdersQuery, after?: Cursor) => {
 /** The orders of these ids, in this order (a BatchGet). */
 const ordersByIds = async (orderIds: string[]) => {
   if (!orderIds.length) return [];
-  const found = new Map<string, OrderRecord>();
-  let keys = orderIds.map((orderId) => ({ orderId }));
-  for (let attempt = 0; keys.length && attempt < 5; attempt++) {
-    const { data, unprocessed } = await entities().order.get(keys).go();
-    for (const o of data as OrderRecord[]) found.set(o.orderId, o);
-    keys = unprocessed as { orderId: string }[];
-  }
-  return orderIds.flatMap((id) => found.get(id) ?? []);
+  const found = await batchGetAll<{ orderId: string }, OrderRecord>(
+    (keys) => entities().order.get(keys).go(),
+    orderIds.map((orderId) => ({ orderId })),
+  );
+  const byId = new Map(found.map((o) => [o.orderId, o]));
+  return orderIds.flatMap((id) => byId.get(id) ?? []);
 };
 
 // ---------------------------------------------------------------- search

@@ -11,6 +11,7 @@ import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
 import {
   flagOfPoolCounter,
+  LEGACY_OPEN_PARTITION,
   OPEN_POOL,
   openPoolPartitions,
   poolCounterScope,
@@ -205,17 +206,37 @@ const headOfLanes = async (lanes: Lane[], count: number, sort: Sort, after?: Sor
   }
 };
 
-/** The open pool's counters and this editor's, summed for the filter's flags: two Queries. */
-const poolTotal = async (editorId: string, flags: RequirementsFlag[]) => {
-  const scopes = await Promise.all([OPEN_POOL, editorId].map((pool) => readCounters(poolCounterScope(pool))));
-  return (
-    scopes
-      .flatMap((counters) => Object.entries(counters))
-      .filter(([name]) => flags.some((flag) => flag === flagOfPoolCounter(name)))
-      // A counter below zero can only be drift (an order counted out that was never counted in).
-      .reduce((total, [, value]) => total + Math.max(0, value), 0)
-  );
+type Counters = Record<string, number>;
+
+/** The open pool's counters and this editor's: two Queries. */
+const poolCounters = async (editorId: string) => {
+  const [open, editors] = await Promise.all([OPEN_POOL, editorId].map((pool) => readCounters(poolCounterScope(pool))));
+  return { open: open as Counters, editors: editors as Counters };
 };
+
+/** The sum of these counters for the filter's flags (a counter below zero can only be drift: 0). */
+const sumForFlags = (counters: Counters, flags: RequirementsFlag[], only?: (name: string) => boolean) =>
+  Object.entries(counters)
+    .filter(([name]) => flags.some((flag) => flag === flagOfPoolCounter(name)) && (!only || only(name)))
+    .reduce((total, [, value]) => total + Math.max(0, value), 0);
+
+/**
+ * The partitions worth reading for these flags: the open pool's shards always, the legacy
+ * partition and the editor's own only while their counters say they hold an order. Nothing puts
+ * an order in the legacy partition any more and most editors have nothing assigned, so 'All
+ * Orders' reads 8 lanes, not 12.
+ */
+const partitionsToRead = (
+  editorId: string,
+  counters: { open: Counters; editors: Counters },
+  flags: RequirementsFlag[],
+) => [
+  ...openPoolPartitions.filter(
+    (partition) =>
+      partition !== LEGACY_OPEN_PARTITION || sumForFlags(counters.open, flags, (name) => !name.includes('#')) > 0,
+  ),
+  ...(sumForFlags(counters.editors, flags) > 0 ? [editorId] : []),
+];
 
 const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
 
@@ -232,14 +253,15 @@ export const listAvailableOrders = async (
   const after = cursor ? decodeCursor(cursor, sort) : undefined;
   const skip = after ? 0 : (page - 1) * limit;
   if (skip > AVAILABLE_ORDERS_MAX_SKIPPED) throw new BadRequest(pageTooDeepMessage(page), undefined, 'PAGE_TOO_DEEP');
-  const partitions = [...openPoolPartitions, editor.userId];
   const flags = flagsFor(filter);
-  const lanes = partitions.flatMap((partition) => flags.map((flag) => openLane(sort, partition, flag, after)));
-  const [head, total, rates] = await Promise.all([
-    headOfLanes(lanes, skip + limit + 1, sort, after),
-    poolTotal(editor.userId, flags),
-    editorRatesByJobType(editor.userId),
-  ]);
+  const readHead = async () => {
+    const counters = await poolCounters(editor.userId);
+    const partitions = partitionsToRead(editor.userId, counters, flags);
+    const lanes = partitions.flatMap((partition) => flags.map((flag) => openLane(sort, partition, flag, after)));
+    const total = sumForFlags(counters.open, flags) + sumForFlags(counters.editors, flags);
+    return { head: await headOfLanes(lanes, skip + limit + 1, sort, after), total };
+  };
+  const [{ head, total }, rates] = await Promise.all([readHead(), editorRatesByJobType(editor.userId)]);
   const rows = head.slice(skip, skip + limit);
   const last = rows.at(-1);
   const now = new Date();
