@@ -13,6 +13,7 @@ import { assignedPlace, openPlace, poolCounterKey } from '../src/data/order-pool
 import type { OrderRecord } from '../src/data/orders';
 import { outboxRecord } from '../src/data/transactions';
 import { USER_TOTALS_SCOPE, userTotalNames } from '../src/data/user-totals';
+import { roleIndexAttributes } from '../src/data/users';
 import { dueAtFor } from '../src/domain/orders';
 import { seedJobTypes, starterJobTypes } from '../src/ops/seed';
 import { ensureTable } from './table-setup';
@@ -725,7 +726,7 @@ export const scaleSeed = ({
       [
         itemsOf(
           entities.user,
-          users.map(({ roles, ...user }) => ({ ...user, roles: [...roles] })),
+          users.map(({ roles, ...user }) => ({ ...user, roles: [...roles], ...roleIndexAttributes(roles) })),
         ),
         itemsOf(
           entities.userEmail,

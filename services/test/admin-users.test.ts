@@ -375,6 +375,7 @@ describe('paging the user and editor lists', () => {
         seeds.map((u) => ({
           ...u,
           ...(u.roles.includes('editor') ? { isEditor: 'editor' } : {}),
+          ...(u.roles.includes('admin') ? { isAdmin: 'admin' } : {}),
           ...(u.isActive ? {} : { deletedAt: u.createdAt }),
         })),
       )

@@ -222,7 +222,15 @@ describe('the admin list totals after each kind of user write', { timeout: 180_0
       [newer, ['editor']],
     ] as const) {
       await m.transactions.commitAll((e) => [
-        e.user.create({ userId: account.uid, email, roles: [...userRoles], status: 'verified' }).commit(),
+        e.user
+          .create({
+            userId: account.uid,
+            email,
+            roles: [...userRoles],
+            status: 'verified',
+            ...m.users.roleIndexAttributes(userRoles),
+          })
+          .commit(),
         ...m.totals.userTotalMoves(e, null, {
           userId: account.uid,
           roles: userRoles,

@@ -30,13 +30,25 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'Users for the admin, newest first, by status and role, deleted ones optionally',
     entity: 'user',
     index: 'all',
-    key: "one partition -> createdAt, userId; a page after a cursor is a key condition; status, role, isActive and placeholders are filters, so a page looks at no more than a fixed number of rows (a short page then carries the cursor where it stopped); totals from the 'userTotals' counters",
+    key: "one partition -> createdAt, userId; a page after a cursor is a key condition; the photographer role, isActive and placeholders are filters that drop few rows (a page looks at no more than a fixed number of rows; a short page then carries the cursor where it stopped); totals from the 'userTotals' counters",
   },
   {
-    question: 'Editors for the admin and for assignment, and invited editors not signed up yet',
+    question: 'The admins among the users, newest first (the role filter)',
+    entity: 'user',
+    index: 'admins',
+    key: "isAdmin ('admin', sparse) -> createdAt, userId; kept in step with roles by every role write",
+  },
+  {
+    question: 'Users of one status, newest first (the status filter; invited editors not signed up yet)',
+    entity: 'user',
+    index: 'byStatus',
+    key: 'status -> createdAt, userId; invited editors are the placeholders in the invited partition',
+  },
+  {
+    question: 'Editors for the admin and for assignment (the editor role filter)',
     entity: 'user',
     index: 'editors',
-    key: "isEditor ('editor', sparse) -> createdAt, userId; paged by cursor; invited ones are a filter (placeholder ids), bounded like the users list; totals from the 'userTotals' counters",
+    key: "isEditor ('editor', sparse) -> createdAt, userId; paged by cursor; totals from the 'userTotals' counters",
   },
   { question: 'An invitation by its token hash', entity: 'invitation', index: 'byToken', key: 'sha-256 of the token' },
   { question: 'Invitations sent to an email', entity: 'invitation', index: 'byEmail', key: 'email -> createdAt' },
@@ -159,10 +171,16 @@ export const accessPatterns: readonly AccessPattern[] = [
   // Feedback
   { question: "A user's own feedback, newest first", entity: 'feedback', index: 'byUser', key: 'userId -> createdAt' },
   {
-    question: 'All feedback by status, newest first; type is a filter',
+    question: 'All feedback by status, newest first',
     entity: 'feedback',
     index: 'byStatus',
-    key: "status -> createdAt, feedbackId; 'all' merges the four partitions a page at a time after a cursor; the type filter looks at a bounded number of reports a page; totals from the 'feedback' counters",
+    key: "status -> createdAt, feedbackId; 'all' merges the four partitions a page at a time after a cursor; totals from the 'feedback' counters",
+  },
+  {
+    question: 'Feedback of one type, by status or all, newest first',
+    entity: 'feedback',
+    index: 'byTypeAndStatus',
+    key: "type, status -> createdAt, feedbackId; a type with 'all' statuses merges its four partitions like byStatus",
   },
   { question: 'One feedback item (admin update)', entity: 'feedback', index: 'byId', key: 'feedbackId' },
   // Dashboards without reading every order

@@ -28,8 +28,8 @@ export const userKeyOf = ([createdAt = '', userId = '']: Position): UserSortKey 
 
 let conversions: ReturnType<typeof createConversions> | undefined;
 
-/** Where a read of the users ('all') or editors index stopped, from DynamoDB's last evaluated key. */
-export const userIndexStop = (index: 'all' | 'editors') => (cursor: string) => {
+/** Where a read of one of the user indexes stopped, from DynamoDB's last evaluated key. */
+export const userIndexStop = (index: 'all' | 'editors' | 'admins' | 'byStatus') => (cursor: string) => {
   conversions ??= createConversions(marketplace().entities.user as never);
   const keys = (conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>)[
     index

@@ -59,41 +59,61 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
 
 type UserFilters = Pick<AdminUsersQuery, 'includeInactive' | 'includeInvited' | 'status' | 'role'>;
 
-const hasFilter = (filters: UserFilters) =>
-  !filters.includeInactive || !filters.includeInvited || Boolean(filters.status) || Boolean(filters.role);
+/** The index a filtered user list reads: the one whose partition is the rarest filter's value. */
+type UserListIndex = 'all' | 'editors' | 'admins' | 'byStatus';
 
 /**
- * The users index, newest first, below `after` when given, with the admin's filters applied by
- * DynamoDB. A filter still reads the rows it drops: list-pages.ts bounds how many one page reads.
+ * Where a page of the admin's user list comes from. A filter that few users match is a partition
+ * of its own (the invited and suspended in the status index, the admins and the editors in their
+ * sparse indexes), so its page reads about a page of rows however many users there are; what is
+ * left (the photographer role, the verified status, hiding deleted accounts and invited editors)
+ * drops few rows and stays a filter.
  */
-const usersQuery = (filters: UserFilters, after?: UserSortKey) => {
-  const index = marketplace().entities.user.query.all({});
-  return (after ? index.lt(after) : index).where(({ isActive, userId, status, roles }, { eq, begins, contains }) =>
-    [
-      filters.includeInactive ? '' : eq(isActive, true),
-      filters.includeInvited ? '' : `NOT ${begins(userId, PLACEHOLDER_PREFIX)}`,
-      filters.status ? eq(status, filters.status) : '',
-      filters.role ? contains(roles, filters.role) : '',
-    ]
-      .filter(Boolean)
-      .join(' AND '),
-  );
+const userListSource = (filters: UserFilters, after?: UserSortKey) => {
+  const { user } = marketplace().entities;
+  const rareStatus = filters.status === 'invited' || filters.status === 'suspended' ? filters.status : undefined;
+  const { index, query, keyed } = rareStatus
+    ? { index: 'byStatus' as const, query: user.query.byStatus({ status: rareStatus }), keyed: 'status' as const }
+    : filters.role === 'admin'
+      ? { index: 'admins' as const, query: user.query.admins({ isAdmin: 'admin' }), keyed: 'role' as const }
+      : filters.role === 'editor'
+        ? { index: 'editors' as const, query: user.query.editors({ isEditor: 'editor' }), keyed: 'role' as const }
+        : { index: 'all' as const, query: user.query.all({}), keyed: undefined };
+  const byStatus = Boolean(filters.status) && keyed !== 'status';
+  const byRole = Boolean(filters.role) && keyed !== 'role';
+  const filtered = !filters.includeInactive || !filters.includeInvited || byStatus || byRole;
+  return {
+    index: index satisfies UserListIndex,
+    filtered,
+    query: (after ? query.lt(after) : query).where(({ isActive, userId, status, roles }, { eq, begins, contains }) =>
+      [
+        filters.includeInactive ? '' : eq(isActive, true),
+        filters.includeInvited ? '' : `NOT ${begins(userId, PLACEHOLDER_PREFIX)}`,
+        byStatus && filters.status ? eq(status, filters.status) : '',
+        byRole && filters.role ? contains(roles, filters.role) : '',
+      ]
+        .filter(Boolean)
+        .join(' AND '),
+    ),
+  };
 };
 
-const usersPage = (filters: UserFilters) => async (after: Position | undefined, limit: number) =>
-  mergePartitions(
+const usersPage = (filters: UserFilters) => async (after: Position | undefined, limit: number) => {
+  const source = userListSource(filters, after && userKeyOf(after));
+  return mergePartitions(
     [
       await readPartition<UserRecord>({
-        query: usersQuery(filters, after && userKeyOf(after)),
+        query: source.query,
         order: 'desc',
         want: limit + 1,
         budget: FILTERED_READ_BUDGET,
-        filtered: hasFilter(filters),
-        positionOfCursor: userIndexStop('all'),
+        filtered: source.filtered,
+        positionOfCursor: userIndexStop(source.index),
       }),
     ],
     { limit, positionOf: userPosition, compare: descending },
   );
+};
 
 /**
  * One page of accounts, newest first: deleted ones only when asked for, invited editors (who have
@@ -115,12 +135,13 @@ export const listUsers = async (query: AdminUsersQuery): Promise<AdminUserListRe
 };
 
 /**
- * Editors invited and not signed up yet, newest first, a page at a time: their placeholders hold
- * the editor role, so the editors index has them among the editors (a bounded filtered read).
+ * Editors invited and not signed up yet, newest first, a page at a time: their placeholders are
+ * the invited partition of the status index (an account whose email was invited again keeps its
+ * own status and is not listed).
  */
 export const listInvitedUsers = async ({ limit, cursor }: InvitedUsersQuery): Promise<InvitedUsersResponse> => {
   const after = cursor ? decodeUserCursor(cursor) : undefined;
-  const index = marketplace().entities.user.query.editors({ isEditor: 'editor' });
+  const index = marketplace().entities.user.query.byStatus({ status: 'invited' });
   const [read, total] = await Promise.all([
     readPartition<UserRecord>({
       query: (after ? index.lt(after) : index).where(
@@ -129,8 +150,9 @@ export const listInvitedUsers = async ({ limit, cursor }: InvitedUsersQuery): Pr
       order: 'desc',
       want: limit + 1,
       budget: FILTERED_READ_BUDGET,
-      filtered: true,
-      positionOfCursor: userIndexStop('editors'),
+      // Every invited record is a live placeholder: the condition guards, it does not thin the page.
+      filtered: false,
+      positionOfCursor: userIndexStop('byStatus'),
     }),
     invitedEditorsTotal(),
   ]);

@@ -29,6 +29,8 @@ const User = () =>
       invitedAt: { type: 'string' },
       /** Denormalized for the admin's editor list; kept in step with `roles` by every role write. */
       isEditor: { type: 'string' },
+      /** Likewise for the admins among the users ('admin', or absent): the admin list's role filter. */
+      isAdmin: { type: 'string' },
       ...timestamps,
     },
     indexes: {
@@ -45,6 +47,18 @@ const User = () =>
         index: 'gsi3',
         pk: { field: 'gsi3pk', composite: ['isEditor'] },
         sk: { field: 'gsi3sk', composite: ['createdAt', 'userId'] },
+      },
+      /** Sparse: only admins carry isAdmin, so the few admins are a page's read, however many users there are. */
+      admins: {
+        index: 'gsi4',
+        pk: { field: 'gsi4pk', composite: ['isAdmin'] },
+        sk: { field: 'gsi4sk', composite: ['createdAt', 'userId'] },
+      },
+      /** A partition per status (the invited and suspended are few): a status filter reads a page. */
+      byStatus: {
+        index: 'gsi5',
+        pk: { field: 'gsi5pk', composite: ['status'] },
+        sk: { field: 'gsi5sk', composite: ['createdAt', 'userId'] },
       },
     },
   });
@@ -424,6 +438,12 @@ const Feedback = () =>
         index: 'gsi2',
         pk: { field: 'gsi2pk', composite: ['status'] },
         sk: { field: 'gsi2sk', composite: ['createdAt', 'feedbackId'] },
+      },
+      /** A partition per type and status, so a type filter reads a page however rare the type. */
+      byTypeAndStatus: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['type', 'status'] },
+        sk: { field: 'gsi3sk', composite: ['createdAt', 'feedbackId'] },
       },
     },
   });

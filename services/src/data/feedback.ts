@@ -23,7 +23,7 @@ import { readCounters } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll, counterAdd, TransactionCancelled } from './transactions';
 
-type FeedbackRecord = {
+export type FeedbackRecord = {
   feedbackId: string;
   userId: string;
   userName: string;
@@ -116,12 +116,14 @@ const decodeFeedbackCursor = (cursor: string): Position => {
 
 let conversions: ReturnType<typeof createConversions> | undefined;
 
+type FeedbackIndex = 'byStatus' | 'byTypeAndStatus';
+
 /** Where a read of a status partition stopped, from DynamoDB's last evaluated key. */
-const byStatusStop = (cursor: string) => {
+const feedbackIndexStop = (index: FeedbackIndex) => (cursor: string) => {
   conversions ??= createConversions(marketplace().entities.feedback as never);
-  const keys = (
-    conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>
-  ).byStatus!.fromCursor.toComposite(cursor) as FeedbackSortKey;
+  const keys = (conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>)[
+    index
+  ]!.fromCursor.toComposite(cursor) as FeedbackSortKey;
   return feedbackPosition(keys);
 };
 
@@ -129,23 +131,25 @@ type FeedbackFilter = { status: FeedbackStatus | 'all'; type: FeedbackType | 'al
 
 /**
  * A page of the reports matching the filter, newest first, after `after`. Each status is its own
- * partition of the byStatus index: 'all' reads the four from the cursor on and merges them; the
- * type is a filter on those reads, which together look at a bounded number of reports.
+ * partition of the byStatus index, and each type and status of the byTypeAndStatus index: 'all'
+ * statuses reads the four from the cursor on and merges them, so every filter reads about a page
+ * from each partition, however rare its reports.
  */
 const feedbackPage = (filter: FeedbackFilter) => async (after: Position | undefined, limit: number) => {
   const statuses = filter.status === 'all' ? feedbackStatuses : [filter.status];
-  const filtered = filter.type !== 'all';
+  const { query } = marketplace().entities.feedback;
+  const index: FeedbackIndex = filter.type === 'all' ? 'byStatus' : 'byTypeAndStatus';
   const reads = await Promise.all(
     statuses.map((status) => {
-      const index = marketplace().entities.feedback.query.byStatus({ status });
-      const placed = after ? index.lt({ createdAt: after[0]!, feedbackId: after[1]! }) : index;
+      const partition =
+        filter.type === 'all' ? query.byStatus({ status }) : query.byTypeAndStatus({ type: filter.type, status });
       return readPartition<FeedbackRecord>({
-        query: filtered ? placed.where(({ type }, { eq }) => eq(type, filter.type)) : placed,
+        query: after ? partition.lt({ createdAt: after[0]!, feedbackId: after[1]! }) : partition,
         order: 'desc',
         want: limit + 1,
-        budget: filtered ? Math.ceil(FILTERED_READ_BUDGET / statuses.length) : limit + 1,
-        filtered,
-        positionOfCursor: byStatusStop,
+        budget: limit + 1,
+        filtered: false,
+        positionOfCursor: feedbackIndexStop(index),
       });
     }),
   );
@@ -217,8 +221,10 @@ export const updateFeedback = async (update: {
     const moves = current.status === update.status ? [] : [current.status, update.status];
     try {
       await commitAll((e) => {
+        // The partition keys built of the status move with it: byStatus and byTypeAndStatus.
         const patch = e.feedback.patch({ feedbackId: current.feedbackId }).set(changes).composite({
           createdAt: current.createdAt,
+          type: current.type,
         });
         return [
           (clearsNotes ? patch.remove(['adminNotes']) : patch)

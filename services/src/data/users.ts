@@ -25,6 +25,7 @@ export interface UserRecord {
   deletedAt?: string;
   invitedAt?: string;
   isEditor?: string;
+  isAdmin?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -156,7 +157,7 @@ export const createUserOnce = async (
   const record = {
     ...user,
     email: normalizedEmail(user.email),
-    isEditor: user.roles.includes('editor') ? 'editor' : undefined,
+    ...roleIndexAttributes(user.roles),
   };
   if (await otherAccountWithEmail(record.email, user.userId)) {
     const existing = await getUser(user.userId, { consistent: true });
@@ -196,6 +197,15 @@ export const updateProfile = async (
   return data as UserRecord;
 };
 
+/**
+ * The marks that place a user in the sparse role indexes (editors, admins), written with the
+ * roles they follow.
+ */
+export const roleIndexAttributes = (roles: readonly Role[]) => ({
+  isEditor: roles.includes('editor') ? ('editor' as const) : undefined,
+  isAdmin: roles.includes('admin') ? ('admin' as const) : undefined,
+});
+
 /** What a roles or standing write changes; `deletedAt: null` removes the mark. */
 export interface UserChange {
   roles?: Role[];
@@ -209,9 +219,12 @@ const userPatch = (e: Entities, user: UserRecord, change: UserChange) => {
   const remove: string[] = [];
   if (change.roles) {
     set.roles = change.roles;
-    // The sparse editor index follows the roles in the same write.
-    if (change.roles.includes('editor')) set.isEditor = 'editor';
-    else remove.push('isEditor');
+    // The sparse role indexes follow the roles in the same write.
+    const marks = roleIndexAttributes(change.roles);
+    for (const mark of ['isEditor', 'isAdmin'] as const) {
+      if (marks[mark]) set[mark] = marks[mark];
+      else remove.push(mark);
+    }
   }
   if (change.status) set.status = change.status;
   if (change.isActive !== undefined) set.isActive = change.isActive;

@@ -1,5 +1,6 @@
 import { checkCounters } from './check-counters';
 import { repairUserEmails } from './duplicate-users';
+import { backfillListIndexes } from './list-indexes';
 import { dollarsToCents, recordPayout } from './payouts';
 import { grantRole, OpsError, revokeRole } from './roles';
 import { seedDemoAccounts, seedJobTypes } from './seed';
@@ -18,6 +19,8 @@ const usage = `Usage: npm run ops -- <command>
                                each difference; repair on a quiet table
   merge-duplicate-users        merge account records that share an email (tables from before
                                the email guard) and give each account its email claim
+  backfill-list-indexes        give users and feedback written before the admins, status and
+                               feedback-type indexes their keys (once after deploying them)
   record-payout <email> <dollars> [payout id]
                                pay an editor from what is pending (the same id is booked once)`;
 
@@ -66,6 +69,11 @@ const run = async () => {
         );
       }
       console.log(merged.length ? `${merged.length} emails merged.` : 'No email has more than one account.');
+      return;
+    }
+    case 'backfill-list-indexes': {
+      const report = await backfillListIndexes({ force: true });
+      console.log(`Index keys written for ${report?.users ?? 0} users and ${report?.feedback ?? 0} feedback reports.`);
       return;
     }
     case 'record-payout': {

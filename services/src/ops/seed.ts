@@ -5,6 +5,7 @@ import { ensureJobType } from '../data/job-types';
 import { createUserOnce, emailOwner, getUser, isPlaceholderUserId, listAllUsers, setRoles } from '../data/users';
 import { startCountersOnce } from './check-counters';
 import { repairUserEmails } from './duplicate-users';
+import { backfillListIndexes } from './list-indexes';
 
 /**
  * The marketplace's starting data: the five services of the product (stable ids, so running the
@@ -134,8 +135,17 @@ export const restoreLostIdentities = async () => {
   return restored;
 };
 
-/** The demo accounts, after merging the duplicate records an older table holds and restoring lost sign-ins. */
+/**
+ * The demo accounts, after giving an older table's records the list indexes' keys, merging the
+ * duplicate records it holds and restoring lost sign-ins.
+ */
 export const seedDemoAccounts = async () => {
+  const backfilled = await backfillListIndexes();
+  if (backfilled && backfilled.users + backfilled.feedback > 0) {
+    console.log(
+      `Wrote the admins, status and feedback-type index keys of ${backfilled.users} users and ${backfilled.feedback} feedback reports written before those indexes.`,
+    );
+  }
   for (const m of await repairUserEmails()) {
     console.log(
       `Merged ${m.retired.length + m.removed.length + 1} accounts of ${m.email} into ${m.kept}` +
