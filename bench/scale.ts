@@ -16,7 +16,7 @@ import { machine, startBenchStack } from './local-bench-stack';
  * and its p95 at the largest size over health's. Goal: a route grows at most 1.5x beyond
  * health's drift, and its p95 at 100,000 orders stays within 5x health's.
  *
- *   npx tsx bench/scale.ts [sizes] [runs]   (default: 1000,10000,100000 and 20 runs a figure)
+ *   npx tsx bench/scale.ts [sizes] [runs]   (default: 1000,10000,100000 and 40 runs a figure)
  *
  * It starts the local stack on the test ports shifted by TEST_PORT_OFFSET (14000 when unset) and
  * seeds its table straight (the seed turns the table's stream off, so the outbox poller is
@@ -25,7 +25,9 @@ import { machine, startBenchStack } from './local-bench-stack';
  * also written to .local/bench-scale.json.
  */
 const sizes = (process.argv[2] ?? '1000,10000,100000').split(',').map(Number);
-const runs = Number(process.argv[3] ?? 20);
+const runs = Number(process.argv[3] ?? 40);
+/** Unmeasured calls of every route before a size's figures are taken. */
+const WARM_UP_ROUNDS = 3;
 /** A figure stops early once it has taken this long (at least 5 runs): a route that takes seconds. */
 const FIGURE_SECONDS = 30;
 const GOAL_GROWTH = 1.5;
@@ -233,6 +235,15 @@ const main = async () => {
       probes = probesFor(seed, RARE_WORD);
       loadSamples.length = 0;
       loadSamples.push(os.loadavg()[0]!);
+      // Every route and health a few times first, unmeasured: the first size would otherwise be
+      // measured while the gateway's handlers are still being compiled, and look slower than the
+      // larger sizes after it (health's own p50 halved from the first size to the last).
+      for (let round = 0; round < WARM_UP_ROUNDS; round++) {
+        for (const probe of probes) {
+          await call('/api/health');
+          await call(await target(probe), probe.as);
+        }
+      }
       const figures: Figure[] = [];
       for (const probe of probes) figures.push(await measure(probe));
       measured.set(size, figures);
