@@ -134,6 +134,12 @@ export interface AdminUserView {
   createdAt: string;
   deletedAt: string | null;
   invitedAt: string | null;
+  /**
+   * The identity provider is being told to follow a standing change ('disabling': sign-in is
+   * being turned off, 'enabling': on again); null once it has. The API refuses a suspended or
+   * deleted user at once either way.
+   */
+  signInPending: 'disabling' | 'enabling' | null;
 }
 
 export const ADMIN_USERS_PAGE_SIZE = 25;

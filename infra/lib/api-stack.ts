@@ -29,7 +29,8 @@ export interface ApiStackProps extends StackProps {
   queues: ReadonlyMap<QueueName, IQueue>;
   /** The Stripe keys, readable by the routes granted 'stripe'. */
   stripeSecret: ISecret;
-  firebaseAdminSecret: ISecret;
+  /** A Firebase service account key, for routes granted 'identity:admin' (none are: the identity worker holds it). */
+  firebaseAdminSecret?: ISecret;
   firebaseProjectId: string;
   /** For the routes granted 'email:send'. */
   email?: Partial<EmailSettings>;
@@ -145,7 +146,7 @@ export class ApiStack extends Stack {
       queues: props.queues,
       firebaseProjectId: props.firebaseProjectId,
       stripeSecret: props.stripeSecret,
-      firebaseAdminSecret: props.firebaseAdminSecret,
+      ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 

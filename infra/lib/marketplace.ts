@@ -28,6 +28,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     table: data.table,
     workers,
     pipes,
+    firebaseAdminSecret: data.firebaseAdminSecret,
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
@@ -37,7 +38,6 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     table: data.table,
     queues: workersStack.queues,
     stripeSecret: data.stripeSecret,
-    firebaseAdminSecret: data.firebaseAdminSecret,
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });

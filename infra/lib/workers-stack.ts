@@ -9,6 +9,7 @@ import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EmailSettings, grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
@@ -17,14 +18,17 @@ import { photosBucketName } from './storage-stack';
 
 /** What each worker may touch; the worker table says how it consumes, this says what it does. */
 export const workerGrants: Record<QueueName, readonly Grant[]> = {
-  // Appends each event to the order's activity log with a conditional put, then forwards it.
-  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications'],
+  // Appends each order event to the order's activity log with a conditional put, then forwards it
+  // (and each user event) to the queues that consume it.
+  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications', 'queue:identity'],
   // Reads the order's photos and writes the zip and its status.
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write'],
   // Reads an uploaded file, writes its thumbnail and preview, records them on the image.
   thumbnails: ['table:read', 'table:write', 'photos:read', 'photos:write'],
   // Reads the order and its people, marks each email sent (once per event), sends it.
   notifications: ['table:read', 'table:write', 'email:send'],
+  // Reads the user's standing, sets sign-in at Firebase with the service account, marks it applied.
+  identity: ['table:read', 'table:write', 'identity:admin'],
 };
 
 /**
@@ -49,6 +53,8 @@ export interface WorkersStackProps extends StackProps {
   /** Outbox records from the table's stream to the worker queues. */
   pipes: readonly PipeDefinition[];
   firebaseProjectId: string;
+  /** A Firebase service account key, for the workers granted 'identity:admin' (the identity worker). */
+  firebaseAdminSecret?: ISecret;
   /** For the workers granted 'email:send' (the notification worker). */
   email?: Partial<EmailSettings>;
 }
@@ -114,6 +120,7 @@ export class WorkersStack extends Stack {
       photosBucket: Bucket.fromBucketName(this, 'PhotosBucket', photosBucketName()),
       queues: this.queues,
       firebaseProjectId: props.firebaseProjectId,
+      ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
     for (const { worker, name, queue } of queued) {

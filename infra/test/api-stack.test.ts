@@ -75,13 +75,6 @@ const stripeRouteKeys = [
   'POST /api/orders/admin/{id}/cancel',
 ];
 
-/** The routes that disable or re-enable accounts at Firebase. */
-const identityAdminRouteKeys = [
-  'PATCH /api/admin/users/{id}/deactivate',
-  'PATCH /api/admin/users/{id}/reactivate',
-  'DELETE /api/admin/users/{id}',
-];
-
 const environmentOf = (properties: Record<string, unknown>) =>
   (properties.Environment as { Variables: Record<string, unknown> }).Variables;
 
@@ -255,21 +248,12 @@ describe('route permissions', () => {
     }
   });
 
-  it('lets exactly the routes that disable accounts read the Firebase service account, and tells them where it is', () => {
-    expect(
-      routes
-        .filter((route) => route.grants.includes('identity:admin'))
-        .map(routeKey)
-        .sort(),
-    ).toEqual([...identityAdminRouteKeys].sort());
-    for (const key of identityAdminRouteKeys) {
-      const readable = resourcesOfAction(template, key, 'secretsmanager:GetSecretValue');
-      expect(readable, key).toMatch(/MarketplaceData.*FirebaseAdminSecret/);
-      expect(readable, key).not.toMatch(/StripeSecret/);
-      const environment = environmentOf(functionOfRoute(template, key).properties);
-      expect(JSON.stringify(environment.FIREBASE_ADMIN_SECRET_ARN), key).toMatch(
-        /MarketplaceData.*FirebaseAdminSecret/,
-      );
+  it('lets no route read the Firebase service account: the identity worker disables and enables sign-in', () => {
+    expect(routes.filter((route) => route.grants.includes('identity:admin')).map(routeKey)).toEqual([]);
+    for (const route of routes) {
+      const key = routeKey(route);
+      expect(resourcesOfAction(template, key, 'secretsmanager:GetSecretValue'), key).not.toMatch(/FirebaseAdminSecret/);
+      expect(environmentOf(functionOfRoute(template, key).properties).FIREBASE_ADMIN_SECRET_ARN, key).toBeUndefined();
     }
   });
 

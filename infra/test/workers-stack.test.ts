@@ -3,6 +3,7 @@ import { workers } from '@marketplace/services/workers';
 import { App, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, StreamViewType, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WorkersStack } from '../lib/workers-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
@@ -275,6 +276,7 @@ const buildWorkers = (options: {
     workers: options.workers ?? workers,
     pipes: options.pipes ?? [],
     firebaseProjectId: 'acme-photos',
+    firebaseAdminSecret: Secret.fromSecretNameV2(shared, 'FirebaseAdminSecret', 'marketplace/firebase-admin'),
     ...(options.email ? { email: options.email } : {}),
   });
 };
@@ -349,5 +351,28 @@ describe('the notifications worker', () => {
   it('gets the sender and the site from the marketplace settings', () => {
     const { environment } = notificationsConsumer(marketplaceApp({ settings: email }).stacks.workers);
     expect(environment).toMatchObject({ MAIL_FROM: email.mailFrom, SITE_URL: email.siteUrl });
+  });
+});
+
+describe('the identity worker', () => {
+  it('alone of all functions may read the Firebase service account, and learns where it is', () => {
+    const { stacks } = marketplaceApp();
+    const readers = ['api', 'workers'].flatMap((name) => {
+      const stackTemplate = Template.fromStack(stacks[name as 'api' | 'workers']);
+      return resourcesOfType(stackTemplate, 'AWS::Lambda::Function')
+        .filter(([, f]) =>
+          JSON.stringify(
+            (f.Properties.Environment as { Variables?: Properties } | undefined)?.Variables ?? {},
+          ).includes('FirebaseAdminSecret'),
+        )
+        .map(([, f]) => f.Properties.Description);
+    });
+    expect(readers).toEqual(['Consumes the identity queue']);
+  });
+
+  it('is fed by the event log, which forwards the user events to its queue', () => {
+    const identity = workers.find((worker) => worker.queue === 'identity')!;
+    expect(identity.forwardedEvents).toEqual(['user_suspended', 'user_deleted', 'user_reactivated']);
+    expect(identity.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(identity.timeoutSeconds);
   });
 });

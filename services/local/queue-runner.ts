@@ -128,6 +128,21 @@ export class LocalQueueRunner {
     return waiting.length;
   }
 
+  /**
+   * Moves a queue's dead letters (holding that text) back to it with their receives reset, as an
+   * SQS dead-letter queue redrive does once the cause of the failures is fixed.
+   */
+  redrive(queueName: string, bodyContains = '') {
+    const queue = this.queues.get(queueName);
+    const moved = (queue?.deadLetters ?? []).filter((m) => m.body.includes(bodyContains));
+    for (const message of moved) {
+      queue!.deadLetters.splice(queue!.deadLetters.indexOf(message), 1);
+      Object.assign(message, { receiveCount: 0, firstReceivedAt: undefined, visibleAt: Date.now() });
+      queue!.messages.push(message);
+    }
+    return moved.length;
+  }
+
   start() {
     this.timer = setInterval(() => this.tick(), this.options.pollIntervalMs ?? 100);
     return this;
@@ -284,6 +299,7 @@ export class LocalQueueRunner {
    * failures in a row before the sender sees one.
    * Local.ExpireVisibility {QueueUrl, BodyContains?}: that queue's waiting messages (holding that
    * text) are visible again now.
+   * Local.Redrive {QueueUrl, BodyContains?}: that queue's dead letters (holding that text) go back to it.
    * Local.Sent {QueueUrl?, BodyContains?}: the messages sent lately (to that queue, holding that text).
    * Local.Status: the injected failures so far and left, and every dead-letter alarm raised.
    */
@@ -301,6 +317,10 @@ export class LocalQueueRunner {
     if (action === 'Local.ExpireVisibility') {
       if (!known) return [400, { message: `No local queue named ${queueName}` }];
       return [200, { Released: this.expireVisibility(queueName, String(input.BodyContains ?? '')) }];
+    }
+    if (action === 'Local.Redrive') {
+      if (!known) return [400, { message: `No local queue named ${queueName}` }];
+      return [200, { Moved: this.redrive(queueName, String(input.BodyContains ?? '')) }];
     }
     if (action === 'Local.Sent') {
       const text = String(input.BodyContains ?? '');

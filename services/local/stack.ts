@@ -10,6 +10,7 @@ import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
 import { pipes } from '../src/pipes';
 import { routes } from '../src/routes';
 import { workers } from '../src/workers';
+import { startAuthFaults } from './auth-faults';
 import { createGateway } from './gateway';
 import { assertPortFree, ChildProcesses, stopLeftovers, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
@@ -28,6 +29,8 @@ export interface StackPorts {
   dynamodb: number;
   s3: number;
   auth: number;
+  /** The auth emulator as the services reach it, with faults tests can switch on (auth-faults.ts). */
+  authFaults: number;
   authHub: number;
   authLogging: number;
   queue: number;
@@ -44,6 +47,7 @@ export const devPorts: StackPorts = {
   dynamodb: 8000,
   s3: 4569,
   auth: 9099,
+  authFaults: 9098,
   authHub: 4400,
   authLogging: 4500,
   queue: 9324,
@@ -58,6 +62,7 @@ export const testPorts: StackPorts = {
   dynamodb: 8100,
   s3: 4669,
   auth: 9199,
+  authFaults: 9198,
   authHub: 4410,
   authLogging: 4510,
   queue: 9424,
@@ -93,7 +98,8 @@ export const stackEnvironment = (ports: StackPorts) => ({
     Object.fromEntries(workers.map((w) => [w.queue, `http://127.0.0.1:${ports.queue}/000000000000/${w.queue}`])),
   ),
   FIREBASE_PROJECT_ID: PROJECT_ID,
-  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.auth}`,
+  // Through the fault switch in front of the emulator; the browser talks to the emulator itself.
+  FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authFaults}`,
   GCLOUD_PROJECT: PROJECT_ID,
   // The local Stripe fake: the stripe SDK is pointed at it by host and port, and it signs its
   // webhooks with this secret as Stripe would.
@@ -287,6 +293,7 @@ export const startLocalStack = async ({
     servers.push(await startS3MultipartShim({ port: ports.s3, backendPort: ports.s3Backend }));
     await waitForPort(ports.ses, 'the SES stand-in', processes.logFile('ses'));
     await waitForPort(ports.auth, 'the Firebase Auth emulator', processes.logFile('auth'), 120_000);
+    servers.push(await startAuthFaults({ port: ports.authFaults, emulatorPort: ports.auth }));
     await seedDemoAccounts();
 
     queues = new LocalQueueRunner({

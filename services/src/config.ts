@@ -18,6 +18,8 @@ const configSchema = z.object({
     .default('{}')
     .transform((raw) => z.record(z.string(), z.string()).parse(JSON.parse(raw))),
   FIREBASE_PROJECT_ID: z.string().min(1).default('demo-marketplace'),
+  /** The local auth emulator (host:port): its ID tokens are unsigned, so only their claims are checked. */
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().min(1).optional(),
   /** Stripe's API, or the local fake (http://127.0.0.1:12111); Stripe's own when absent. */
   STRIPE_API_URL: z.url().optional(),
   /** The secret key and webhook signing secret; in the cloud they come from Secrets Manager (STRIPE_SECRET_ARN). */
@@ -25,8 +27,8 @@ const configSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
   STRIPE_SECRET_ARN: z.string().min(1).optional(),
   /**
-   * Secrets Manager ARN of a Firebase service account key (JSON), for the admin routes that
-   * disable accounts; unneeded with FIREBASE_AUTH_EMULATOR_HOST (the local emulator).
+   * Secrets Manager ARN of a Firebase service account key (JSON), for the identity worker that
+   * disables and enables sign-in; unneeded with FIREBASE_AUTH_EMULATOR_HOST (the local emulator).
    */
   FIREBASE_ADMIN_SECRET_ARN: z.string().min(1).optional(),
   /** SES v2's API, or the local stand-in (aws-ses-v2-local); SES itself for the region when absent. */

@@ -21,7 +21,7 @@ export type Grant =
   | `queue:${QueueName}`
   /** Reads the Stripe keys (secret key, webhook signing secret). */
   | 'stripe'
-  /** Firebase Admin with a service account: disabling and re-enabling sign-in of deleted users. */
+  /** Firebase Admin with a service account: the identity worker disabling and re-enabling sign-in. */
   | 'identity:admin';
 
 /**
@@ -272,17 +272,17 @@ export const routes: readonly RouteDefinition[] = [
   route('PATCH', '/api/admin/users/{id}/deactivate', 'admin/deactivate-user', {
     allow: admins,
     records: anyRecord,
-    grants: [...readWrite, 'identity:admin'],
+    grants: readWrite,
   }),
   route('PATCH', '/api/admin/users/{id}/reactivate', 'admin/reactivate-user', {
     allow: admins,
     records: anyRecord,
-    grants: [...readWrite, 'identity:admin'],
+    grants: readWrite,
   }),
   route('DELETE', '/api/admin/users/{id}', 'admin/delete-user', {
     allow: admins,
     records: anyRecord,
-    grants: [...readWrite, 'identity:admin'],
+    grants: readWrite,
   }),
   route('GET', '/api/admin/invited-users', 'admin/list-invited-users', {
     allow: admins,

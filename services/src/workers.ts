@@ -1,4 +1,8 @@
 import type { OrderEventType, QueueName } from '@marketplace/events/order-events';
+import type { UserEventType } from '@marketplace/events/user-events';
+
+/** The outbox's event types: an order's, or a change of a user's standing. */
+export type OutboxEventType = OrderEventType | UserEventType;
 
 /**
  * THE worker table: which SQS-event handler consumes which queue, and the queue's delivery rules.
@@ -15,11 +19,11 @@ export interface WorkerDefinition {
   timeoutSeconds: number;
   memoryMb: number;
   /**
-   * Order events the event-log worker forwards to this queue once it has stored them. The table's
-   * stream serves two pipes at most, so consumers beyond the two pipes hang off the event log:
-   * the forwarded message is the outbox's stream record itself, as a pipe would send it.
+   * Outbox events the event-log worker forwards to this queue (order events once it has stored
+   * them). The table's stream serves two pipes at most, so consumers beyond the two pipes hang off
+   * the event log: the forwarded message is the outbox's stream record itself, as a pipe would send it.
    */
-  forwardedEvents?: readonly OrderEventType[];
+  forwardedEvents?: readonly OutboxEventType[];
   /** Packages with native code the handler imports: the Lambda bundle carries their linux-arm64 build. */
   nativeModules?: readonly string[];
 }
@@ -67,8 +71,22 @@ export const workers: readonly WorkerDefinition[] = [
     memoryMb: 256,
     forwardedEvents: ['order_paid', 'order_claimed', 'order_completed', 'order_assigned', 'revision_requested'],
   },
+  {
+    // Firebase follows each user's standing: sign-in off while suspended or deleted, on again when
+    // reactivated. A Firebase outage is retried for about twenty minutes (visibility timeout x
+    // receives) before the dead-letter queue; the API refuses such a user meanwhile either way.
+    // One account a message, so a provider that hangs times out one change, not ten.
+    queue: 'identity',
+    handler: 'sync-sign-in',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 120,
+    maxReceiveCount: 10,
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    forwardedEvents: ['user_suspended', 'user_deleted', 'user_reactivated'],
+  },
 ];
 
 /** The queues the event-log worker forwards an event of this type to. */
-export const forwardingQueues = (eventType: OrderEventType): QueueName[] =>
+export const forwardingQueues = (eventType: OutboxEventType): QueueName[] =>
   workers.filter((w) => w.forwardedEvents?.includes(eventType)).map((w) => w.queue);

@@ -247,7 +247,7 @@ describe('completing an invited sign-up', () => {
     const { email, token, response } = await anInvitation({ displayName: 'Ada Pixel' });
     const account = await aNewAccount({ email });
 
-    const signup = await completeSignup({ email, token, firebaseUid: account.uid });
+    const signup = await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token });
 
     expect(signup.status).toBe(200);
     expect(signup.body.user).toMatchObject({
@@ -264,7 +264,7 @@ describe('completing an invited sign-up', () => {
     expect((await verify(email, token)).body.valid).toBe(false);
   });
 
-  it("checks the account's email from its own ID token when the browser sends one", async () => {
+  it("checks the account's email from its own ID token, and refuses a sign-up without one", async () => {
     const { email, token } = await anInvitation();
     const account = await aNewAccount({ email });
     const stranger = await aNewAccount();
@@ -279,6 +279,11 @@ describe('completing an invited sign-up', () => {
     const withGarbage = await completeSignup({ email, token, firebaseUid: account.uid, idToken: 'not-a-token' });
     expect(withGarbage.status).toBe(400);
 
+    const withoutToken = await completeSignup({ email, token, firebaseUid: account.uid });
+    expect(withoutToken.status).toBe(400);
+    expect(withoutToken.body.message).toBe('The sign-in for this sign-up could not be verified');
+    expect((await verify(email, token)).body.valid).toBe(true);
+
     const signup = await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token });
     expect(signup.status).toBe(200);
     expect(signup.body.user).toMatchObject({ id: account.uid, roles: ['editor'], status: 'verified' });
@@ -287,9 +292,9 @@ describe('completing an invited sign-up', () => {
   it('refuses the same token a second time with 409', async () => {
     const { email, token } = await anInvitation();
     const account = await aNewAccount({ email });
-    expect((await completeSignup({ email, token, firebaseUid: account.uid })).status).toBe(200);
+    expect((await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token })).status).toBe(200);
 
-    const again = await completeSignup({ email, token, firebaseUid: account.uid });
+    const again = await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token });
 
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This invitation has already been used');
@@ -303,7 +308,7 @@ describe('completing an invited sign-up', () => {
       .go();
     const account = await aNewAccount({ email });
 
-    const signup = await completeSignup({ email, token, firebaseUid: account.uid });
+    const signup = await completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token });
 
     expect(signup.status).toBe(410);
     expect(signup.body.message).toBe(invitationMessages.invalid);
@@ -315,8 +320,8 @@ describe('completing an invited sign-up', () => {
     const account = await aNewAccount({ email });
 
     for (const body of [
-      { email, token: 'y'.repeat(43), firebaseUid: account.uid },
-      { email: uniqueEmail('someone'), token, firebaseUid: account.uid },
+      { email, token: 'y'.repeat(43), firebaseUid: account.uid, idToken: account.token },
+      { email: uniqueEmail('someone'), token, firebaseUid: account.uid, idToken: account.token },
     ]) {
       const signup = await completeSignup(body);
       expect(signup.status).toBe(400);
@@ -329,7 +334,7 @@ describe('completing an invited sign-up', () => {
     const { email, token } = await anInvitation();
     const stranger = await aNewAccount();
 
-    const signup = await completeSignup({ email, token, firebaseUid: stranger.uid });
+    const signup = await completeSignup({ email, token, firebaseUid: stranger.uid, idToken: stranger.token });
 
     expect(signup.status).toBe(403);
     expect((await db().user.get({ userId: stranger.uid }).go()).data).toBeNull();
@@ -340,7 +345,12 @@ describe('completing an invited sign-up', () => {
     const photographer = await aPhotographer();
     const { token } = await anInvitation({ email: photographer.email });
 
-    const signup = await completeSignup({ email: photographer.email, token, firebaseUid: photographer.uid });
+    const signup = await completeSignup({
+      email: photographer.email,
+      token,
+      firebaseUid: photographer.uid,
+      idToken: photographer.token,
+    });
 
     expect(signup.status).toBe(200);
     expect(signup.body.user.roles).toEqual(['photographer', 'editor']);
@@ -357,8 +367,8 @@ describe('completing an invited sign-up', () => {
     const account = await aNewAccount({ email });
 
     const results = await Promise.all([
-      completeSignup({ email, token, firebaseUid: account.uid }),
-      completeSignup({ email, token, firebaseUid: account.uid }),
+      completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token }),
+      completeSignup({ email, token, firebaseUid: account.uid, idToken: account.token }),
     ]);
 
     expect(results.map((r) => r.status).sort()).toEqual([200, 409]);

@@ -439,7 +439,10 @@ describe('races on an invitation', () => {
     const token = new URL(mail.body.text.match(/https?:\/\/\S+\/invitation\?\S+/)![0]).searchParams.get('token')!;
     const account = await aNewAccount({ email });
     const complete = () =>
-      call('/api/auth/complete-signup', { method: 'POST', body: { email, token, firebaseUid: account.uid } });
+      call('/api/auth/complete-signup', {
+        method: 'POST',
+        body: { email, token, firebaseUid: account.uid, idToken: account.token },
+      });
 
     const answers = await Promise.all([complete(), complete()]);
 

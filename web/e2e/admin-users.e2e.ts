@@ -82,6 +82,14 @@ describe('The admin manages users and triages feedback', () => {
     await toast(page, `User ${email} deleted successfully`);
     await row.waitFor({ state: 'detached' });
 
+    // The API refuses the user at once; Firebase follows once the identity worker has disabled
+    // sign-in, which the row says until it is done (the list reads itself again meanwhile).
+    await page.getByRole('checkbox', { name: 'Show deleted users' }).check();
+    await row.getByText('Deleted', { exact: true }).waitFor();
+    await row.getByText('Disabling sign-in…').waitFor({ state: 'detached' });
+    await screenshot(page, 'admin-users-deleted-desktop');
+    await expectSettledAccessible(page, 'All Users tab with deleted users');
+
     const refused = await trySignIn(browser, email);
     await refused.page.getByText('This account has been disabled. Please contact support.').first().waitFor();
     expect(new URL(refused.page.url()).pathname).toBe('/login');
@@ -89,15 +97,12 @@ describe('The admin manages users and triages feedback', () => {
     await expectAccessible(refused.page, '/login (account disabled)');
     await refused.context.close();
 
-    await page.getByRole('checkbox', { name: 'Show deleted users' }).check();
-    await row.getByText('Deleted', { exact: true }).waitFor();
-    await screenshot(page, 'admin-users-deleted-desktop');
-    await expectSettledAccessible(page, 'All Users tab with deleted users');
     await row.getByRole('button', { name: `Reactivate ${email}` }).click();
     await toast(page, `User ${email} reactivated successfully`);
     await expect.poll(() => page.getByRole('checkbox', { name: 'Show deleted users' }).isChecked()).toBe(false);
     await row.waitFor();
     expect(await row.getByText('Deleted', { exact: true }).count()).toBe(0);
+    await row.getByText('Enabling sign-in…').waitFor({ state: 'detached' });
 
     const welcomed = await trySignIn(browser, email);
     await waitForPath(welcomed.page, '/dashboard');

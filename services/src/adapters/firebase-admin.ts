@@ -3,13 +3,14 @@ import type { Auth } from 'firebase-admin/auth';
 import { config } from '../config';
 
 /**
- * Firebase Admin for the ops commands and the seed. With FIREBASE_AUTH_EMULATOR_HOST set it talks
- * to the emulator and needs no credentials; against a real project it uses the application
- * default credentials (GOOGLE_APPLICATION_CREDENTIALS).
+ * Firebase Admin for the identity worker, the ops commands and the seed. With
+ * FIREBASE_AUTH_EMULATOR_HOST set it talks to the emulator and needs no credentials; against a
+ * real project it uses the application default credentials (GOOGLE_APPLICATION_CREDENTIALS).
  *
- * The SDK (with its JWT, HTTP and gRPC dependencies) is loaded on first use: it is the largest
- * thing a function can bundle, and most functions that bundle it (through the admin's user
- * module) never call it.
+ * No route imports this module: the SDK (with its JWT, HTTP and gRPC dependencies) is the largest
+ * thing a function can bundle, so what a request needs of Firebase is done by a worker (sign-in
+ * disabled or enabled, workers/sync-sign-in.ts) or without the SDK (an ID token checked with the
+ * project id, adapters/id-token.ts). It is still loaded on first use.
  */
 let app: App | undefined;
 
@@ -59,9 +60,10 @@ export const ensureFirebaseAccount = async (account: {
 let credentialed: Promise<Auth> | undefined;
 
 /**
- * Firebase Admin for the routes granted 'identity:admin'. In the cloud it signs in with the
- * service account key kept in Secrets Manager (FIREBASE_ADMIN_SECRET_ARN); with the emulator, or
- * without a secret (application default credentials), it is the same client as `firebaseAuth`.
+ * Firebase Admin for the functions granted 'identity:admin' (the identity worker). In the cloud it
+ * signs in with the service account key kept in Secrets Manager (FIREBASE_ADMIN_SECRET_ARN); with
+ * the emulator, or without a secret (application default credentials), it is the same client as
+ * `firebaseAuth`.
  */
 export const identityAdmin = () => {
   credentialed ??= (async () => {
@@ -88,8 +90,8 @@ export const identityAdmin = () => {
 
 /**
  * Stops an account signing in (revoking its refresh tokens, so open sessions end within the hour
- * an ID token lives) or lets it sign in again. An account the provider does not know has nothing
- * to disable: the user record's isActive still keeps it out of the API.
+ * an ID token lives) or lets it sign in again. Both are idempotent. An account the provider does
+ * not know has nothing to disable: the user record's standing still keeps it out of the API.
  */
 export const setSignInDisabled = async (uid: string, disabled: boolean) => {
   const auth = await identityAdmin();

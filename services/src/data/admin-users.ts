@@ -7,9 +7,7 @@ import type {
   InvitedUsersResponse,
 } from '@marketplace/events/admin';
 import type { Role } from '@marketplace/events/roles';
-import { setSignInDisabled } from '../adapters/firebase-admin';
-import { logger } from '../adapters/logger';
-import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
+import { BadRequest, Conflict, NotFound } from '../http/errors';
 import {
   decodeUserCursor,
   encodeUserCursor,
@@ -28,6 +26,7 @@ import {
   pageByNumber,
   readPartition,
 } from './list-pages';
+import { signInPendingOf } from './sign-in-state';
 import { commitAll, TransactionCancelled } from './transactions';
 import { invitedEditorsTotal, usersTotal, userTotalMoves } from './user-totals';
 import {
@@ -55,6 +54,7 @@ export const toAdminUserView = (u: UserRecord): AdminUserView => ({
   createdAt: u.createdAt,
   deletedAt: u.deletedAt ?? null,
   invitedAt: u.invitedAt ?? null,
+  signInPending: signInPendingOf(u),
 });
 
 type UserFilters = Pick<AdminUsersQuery, 'includeInactive' | 'includeInvited' | 'status' | 'role'>;
@@ -184,23 +184,12 @@ export const removeRole = (userId: string, role: Role) =>
     return { roles: user.roles.filter((r) => r !== role) };
   });
 
-/**
- * The identity provider follows the table: the record changes first (the API refuses the user at
- * once), then sign-in is disabled or enabled. A failure there is reported so the admin retries;
- * the retry rewrites the same record and calls the provider again.
+/*
+ * The identity provider follows the table: each standing change writes the record and its user
+ * event to the outbox in one transaction (the API refuses a suspended or deleted user from that
+ * moment), and the identity worker (workers/sync-sign-in.ts) disables or enables sign-in at
+ * Firebase, retried until it has; the admin's view shows it pending until then.
  */
-const syncSignIn = async (user: UserRecord, disabled: boolean) => {
-  try {
-    await setSignInDisabled(user.userId, disabled);
-  } catch (error) {
-    logger.error('sign-in not updated at the identity provider', { error: error as Error, userId: user.userId });
-    throw new HttpError(
-      502,
-      'IDENTITY_PROVIDER_FAILED',
-      `The account was updated, but sign-in could not be ${disabled ? 'disabled' : 'enabled'}. Please try again.`,
-    );
-  }
-};
 
 const notYourself = (actorId: string, userId: string, message: string) => {
   if (actorId === userId) throw new BadRequest(message, undefined, 'SELF_ACTION');
@@ -212,9 +201,11 @@ export const deactivateUser = async ({ userId, actorId }: { userId: string; acto
   if (isPlaceholderUserId(userId)) {
     throw new Conflict('An invited editor has no account to deactivate: delete the invitation instead');
   }
-  const user = await changeUser(userId, () => ({ status: 'suspended' }));
-  await syncSignIn(user, true);
-  return user;
+  return changeUser(userId, () => ({ status: 'suspended' }), {
+    eventType: 'user_suspended',
+    description: 'Account suspended',
+    actorId,
+  });
 };
 
 /**
@@ -225,20 +216,21 @@ export const deleteUser = async ({ userId, actorId }: { userId: string; actorId:
   notYourself(actorId, userId, 'You cannot delete your own account');
   if (isPlaceholderUserId(userId)) return cancelInvitedEditor(userId);
   // Deleting again keeps the first deletion's date.
-  const user = await changeUser(userId, (current) => ({
-    isActive: false,
-    deletedAt: current.deletedAt ?? new Date().toISOString(),
-  }));
-  await syncSignIn(user, true);
-  return user;
+  return changeUser(
+    userId,
+    (current) => ({ isActive: false, deletedAt: current.deletedAt ?? new Date().toISOString() }),
+    { eventType: 'user_deleted', description: 'Account deleted', actorId },
+  );
 };
 
 /** A deleted or suspended account active again: verified, listed, able to sign in. */
-export const reactivateUser = async (userId: string) => {
+export const reactivateUser = async (userId: string, actorId?: string) => {
   if (isPlaceholderUserId(userId)) throw new NotFound('User not found');
-  const user = await changeUser(userId, () => ({ isActive: true, status: 'verified', deletedAt: null }));
-  await syncSignIn(user, false);
-  return user;
+  return changeUser(userId, () => ({ isActive: true, status: 'verified', deletedAt: null }), {
+    eventType: 'user_reactivated',
+    description: 'Account reactivated',
+    ...(actorId ? { actorId } : {}),
+  });
 };
 
 /**

@@ -31,6 +31,11 @@ const User = () =>
       isEditor: { type: 'string' },
       /** Likewise for the admins among the users ('admin', or absent): the admin list's role filter. */
       isAdmin: { type: 'string' },
+      /**
+       * When a standing change asked the identity provider to follow (sign-in off or on again);
+       * removed by the identity worker once the provider holds the standing the record has.
+       */
+      signInRequestedAt: { type: 'string' },
       ...timestamps,
     },
     indexes: {
@@ -508,16 +513,19 @@ const ProcessedMessage = () =>
   });
 
 /**
- * The transactional outbox: every order state change writes one of these in the same transaction
- * as the change. The table's stream carries new ones to the queues (an EventBridge Pipe in the
- * cloud, the stream poller locally); they expire by TTL once delivered.
+ * The transactional outbox: every order state change, and every change of a user's standing the
+ * identity provider must follow, writes one of these in the same transaction as the change. The
+ * table's stream carries new ones to the queues (an EventBridge Pipe in the cloud, the stream
+ * poller locally); they expire by TTL once delivered. An order event has an orderId, a user event
+ * a userId.
  */
 const OutboxEvent = () =>
   new Entity({
     model: { entity: 'outboxEvent', version: '1', service },
     attributes: {
       eventId: { type: 'string', required: true, readOnly: true },
-      orderId: { type: 'string', required: true, readOnly: true },
+      orderId: { type: 'string', readOnly: true },
+      userId: { type: 'string', readOnly: true },
       eventType: { type: 'string', required: true },
       description: { type: 'string', required: true },
       actorId: { type: 'string' },

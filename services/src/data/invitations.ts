@@ -7,7 +7,7 @@ import {
 import type { Role } from '@marketplace/events/roles';
 import { ulid } from 'ulid';
 import { sendEmail } from '../adapters/email';
-import { firebaseAuth } from '../adapters/firebase-admin';
+import { verifyIdToken } from '../adapters/id-token';
 import { logger } from '../adapters/logger';
 import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
@@ -278,28 +278,23 @@ export const verifyInvitation = async ({
   };
 };
 
+const unverifiedSignIn = () =>
+  new BadRequest('The sign-in for this sign-up could not be verified', undefined, 'INVALID_ID_TOKEN');
+
 /**
  * The invitation goes to whoever reads that mailbox: the Firebase account must have the same
- * email. A signed ID token of that account proves it with the project id alone; without one,
- * Firebase Admin looks the account up (in the cloud that needs a service account).
+ * email. The account's own ID token proves it, checked with the project id alone (no Firebase
+ * Admin, no service account, no call to Firebase on the request path). This check must happen
+ * before the invitation is consumed, so it cannot wait for a worker; a sign-up without a token
+ * is refused (the browser always sends one).
  */
 const assertAccountHasEmail = async (uid: string, email: string, idToken?: string) => {
-  if (idToken) {
-    const claims = await (await firebaseAuth()).verifyIdToken(idToken).catch(() => {
-      throw new BadRequest('The sign-in for this sign-up could not be verified', undefined, 'INVALID_ID_TOKEN');
-    });
-    if (claims.uid !== uid) throw new Forbidden('This sign-in belongs to another account');
-    if (String(claims.email ?? '').toLowerCase() !== email) {
-      throw new Forbidden('This account does not have the email address the invitation was sent to');
-    }
-    return;
-  }
-  const account = await (await firebaseAuth()).getUser(uid).catch((error: { code?: string }) => {
-    if (error?.code === 'auth/user-not-found') return null;
-    throw error;
+  if (!idToken) throw unverifiedSignIn();
+  const claims = await verifyIdToken(idToken).catch(() => {
+    throw unverifiedSignIn();
   });
-  if (!account) throw new BadRequest('No account was found for this sign-up', undefined, 'UNKNOWN_ACCOUNT');
-  if (account.email?.toLowerCase() !== email) {
+  if (claims.sub !== uid) throw new Forbidden('This sign-in belongs to another account');
+  if (String(claims.email ?? '').toLowerCase() !== email) {
     throw new Forbidden('This account does not have the email address the invitation was sent to');
   }
 };

@@ -1,4 +1,5 @@
 import type { OrderEventType } from '@marketplace/events/order-events';
+import type { UserEventType } from '@marketplace/events/user-events';
 import { ulid } from 'ulid';
 import { marketplace } from './entities';
 
@@ -75,6 +76,27 @@ export const outboxRecord = (event: OrderEventInput, occurredAt = new Date()) =>
 
 export const outboxWrite = (entities: Entities, event: OrderEventInput) =>
   entities.outboxEvent.create(outboxRecord(event)).commit();
+
+export interface UserEventInput {
+  userId: string;
+  eventType: UserEventType;
+  description: string;
+  actorId?: string;
+}
+
+/** The outbox record of one change of a user's standing, to commit with the change (see user-events.ts). */
+export const userOutboxWrite = (entities: Entities, event: UserEventInput, occurredAt = new Date()) =>
+  entities.outboxEvent
+    .create({
+      eventId: ulid(occurredAt.getTime()),
+      userId: event.userId,
+      eventType: event.eventType,
+      description: event.description,
+      ...(event.actorId ? { actorId: event.actorId } : {}),
+      occurredAt: occurredAt.toISOString(),
+      expiresAt: Math.floor(occurredAt.getTime() / 1000) + OUTBOX_TTL_SECONDS,
+    })
+    .commit();
 
 /** A counter bumped by `by` in the same transaction as the write it counts. */
 export const counterAdd = (entities: Entities, scope: string, name: string, by: number) =>

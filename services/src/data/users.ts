@@ -3,7 +3,7 @@ import { isActiveAdmin } from '../domain/permissions';
 import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
-import { commitAll, type counterAdd, TransactionCancelled } from './transactions';
+import { commitAll, type counterAdd, TransactionCancelled, type UserEventInput, userOutboxWrite } from './transactions';
 import { userTotalMoves } from './user-totals';
 
 /**
@@ -26,6 +26,8 @@ export interface UserRecord {
   invitedAt?: string;
   isEditor?: string;
   isAdmin?: string;
+  /** Set by a standing change the identity provider must follow, until the identity worker has applied it. */
+  signInRequestedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -212,6 +214,7 @@ export interface UserChange {
   status?: UserStatus;
   isActive?: boolean;
   deletedAt?: string | null;
+  signInRequestedAt?: string;
 }
 
 const userPatch = (e: Entities, user: UserRecord, change: UserChange) => {
@@ -230,6 +233,7 @@ const userPatch = (e: Entities, user: UserRecord, change: UserChange) => {
   if (change.isActive !== undefined) set.isActive = change.isActive;
   if (change.deletedAt) set.deletedAt = change.deletedAt;
   if (change.deletedAt === null) remove.push('deletedAt');
+  if (change.signInRequestedAt) set.signInRequestedAt = change.signInRequestedAt;
   const patch = e.user.patch({ userId: user.userId }).set(set as never);
   return (remove.length ? patch.remove(remove as never) : patch)
     .where(({ updatedAt }, { eq }) => eq(updatedAt, user.updatedAt))
@@ -242,9 +246,15 @@ const MAX_ATTEMPTS = 5;
  * Changes a user's roles or standing as one write conditioned on the record as it was read (a
  * concurrent change makes it read again and decide again), moving in the same transaction the
  * active-admin counter when the change makes or unmakes an active admin, and the admin list's
- * totals (user-totals.ts). `decide` may refuse by throwing.
+ * totals (user-totals.ts). `decide` may refuse by throwing. A change of standing the identity
+ * provider must follow passes its `standingEvent`: the record is marked as waiting for it and the
+ * event goes to the outbox in the same transaction (the identity worker applies it).
  */
-export const changeUser = async (userId: string, decide: (user: UserRecord) => UserChange): Promise<UserRecord> => {
+export const changeUser = async (
+  userId: string,
+  decide: (user: UserRecord) => UserChange,
+  standingEvent?: Omit<UserEventInput, 'userId'>,
+): Promise<UserRecord> => {
   for (let attempt = 1; ; attempt++) {
     const user = await getUser(userId, { consistent: true });
     if (!user) throw new NotFound('User not found');
@@ -263,9 +273,10 @@ export const changeUser = async (userId: string, decide: (user: UserRecord) => U
     }
     try {
       await commitAll((e) => [
-        userPatch(e, user, change),
+        userPatch(e, user, standingEvent ? { ...change, signInRequestedAt: new Date().toISOString() } : change),
         ...(delta ? [activeAdminsMove(e, delta as 1 | -1)] : []),
         ...userTotalMoves(e, user, after),
+        ...(standingEvent ? [userOutboxWrite(e, { userId, ...standingEvent })] : []),
       ]);
     } catch (error) {
       if (!lostRace(error)) throw error;

@@ -5,7 +5,7 @@ import { ok } from '../../http/responses';
 
 const userParams = roleParams.pick({ id: true });
 
-/** Suspends an account: refused by the API and at sign-in until reactivated. */
+/** Suspends an account: refused by the API at once, and at sign-in once the identity worker has applied it, until reactivated. */
 export const handler = http({ params: userParams }, async ({ params, user }) =>
   ok({ user: toAdminUserView(await deactivateUser({ userId: params.id, actorId: user.userId })) }),
 );

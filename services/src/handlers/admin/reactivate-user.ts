@@ -5,7 +5,7 @@ import { ok } from '../../http/responses';
 
 const userParams = roleParams.pick({ id: true });
 
-/** Restores a deleted or suspended account: verified, listed and able to sign in again. */
-export const handler = http({ params: userParams }, async ({ params }) =>
-  ok({ user: toAdminUserView(await reactivateUser(params.id)) }),
+/** Restores a deleted or suspended account: verified and listed at once, able to sign in once the identity worker has applied it. */
+export const handler = http({ params: userParams }, async ({ params, user }) =>
+  ok({ user: toAdminUserView(await reactivateUser(params.id, user.userId)) }),
 );

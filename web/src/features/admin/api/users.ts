@@ -1,5 +1,6 @@
 import { ADMIN_USERS_PAGE_SIZE, type AdminUserListResponse, type AdminUserResponse } from '@marketplace/events/admin';
 import type { Role, UserStatus } from '@marketplace/events/roles';
+import { useEffect } from 'react';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiDelete, apiPatch, apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -36,10 +37,26 @@ const usersUrl = ({ page, status, role, includeDeleted, cursor }: AdminUsersPage
 };
 const userUrl = (userId: string) => `${ADMIN_USERS_URL}/${encodeURIComponent(userId)}`;
 
-/** One page of the All Users list, filtered and paged by the server; the page before stays while the next loads. */
+/** How often a page is read again while sign-in is being disabled or enabled for someone on it. */
+export const SIGN_IN_PENDING_REFRESH_MS = 1500;
+
+/**
+ * One page of the All Users list, filtered and paged by the server; the page before stays while
+ * the next loads. While the identity provider has not yet followed a suspension, deletion or
+ * reactivation of someone on the page, the page is read again until it has.
+ */
 export function useAdminUsers(query: AdminUsersPageQuery) {
   const { user } = useAuth();
-  return useSWR<AdminUserListResponse>(user ? [usersUrl(query), user.uid] : null, { keepPreviousData: true });
+  const page = useSWR<AdminUserListResponse>(user ? [usersUrl(query), user.uid] : null, { keepPreviousData: true });
+  const signInPending = Boolean(page.data?.users.some((listed) => listed.signInPending));
+  const { mutate } = page;
+  useEffect(() => {
+    if (!signInPending) return;
+    // mutate() reads again at once; an SWR refreshInterval would wait out the five-minute dedupe.
+    const timer = setInterval(() => void mutate(), SIGN_IN_PENDING_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [signInPending, mutate]);
+  return page;
 }
 
 /** How many people the All Users tab lists by default, for its label: the first page's total (the same request). */

@@ -1,8 +1,12 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Loader, Text } from '@mantine/core';
 import type { AdminUserView } from '@marketplace/events/admin';
-import { deletedBadge, userStatusBadges } from './user-labels';
+import { deletedBadge, signInPendingLabels, userStatusBadges } from './user-labels';
 
-/** The user's status, and 'Deleted' beside it for a soft-deleted user. */
+/**
+ * The user's status, and 'Deleted' beside it for a soft-deleted user; while sign-in is still being
+ * disabled or enabled at the identity provider, a small note saying so (the list reads again until
+ * it is done).
+ */
 export function UserStatusBadges({ user }: { user: AdminUserView }) {
   const status = userStatusBadges[user.status] ?? userStatusBadges.suspended;
   return (
@@ -14,6 +18,14 @@ export function UserStatusBadges({ user }: { user: AdminUserView }) {
         <Badge variant="light" color={deletedBadge.color} c={deletedBadge.text} size="sm">
           {deletedBadge.label}
         </Badge>
+      )}
+      {user.signInPending && (
+        <Group gap={4} wrap="nowrap" role="status">
+          <Loader size={10} color="gray.7" aria-hidden="true" />
+          <Text fz="xs" c="gray.7">
+            {signInPendingLabels[user.signInPending]}
+          </Text>
+        </Group>
       )}
     </Group>
   );

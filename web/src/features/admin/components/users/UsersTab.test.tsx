@@ -19,6 +19,7 @@ const aUser = (fields: Partial<AdminUserView> = {}): AdminUserView => ({
   createdAt: '2025-03-01T00:00:00.000Z',
   deletedAt: null,
   invitedAt: null,
+  signInPending: null,
   ...fields,
 });
 
@@ -366,6 +367,37 @@ describe('All Users tab', () => {
     expect(
       await within(await userItem('pat@example.com')).findByRole('button', { name: 'Reactivate pat@example.com' }),
     ).toBeInTheDocument();
+  });
+
+  it('shows that sign-in is being disabled after a suspension, reading the list again until it is done', async () => {
+    fakeApi.on('PATCH', `${USERS_PATH}/user-1/deactivate`, () => {
+      change('user-1', { status: 'suspended', signInPending: 'disabling' });
+      return { status: 200, body: { user: { ...pat, status: 'suspended', signInPending: 'disabling' } } };
+    });
+    const { user } = await openUsersTab();
+    await user.click(
+      within(await userItem('pat@example.com')).getByRole('button', { name: 'Suspend pat@example.com' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Suspend User' })).getByRole('button', { name: 'Suspend User' }),
+    );
+
+    expect(await within(await userItem('pat@example.com')).findByText('Disabling sign-in…')).toBeInTheDocument();
+    const readsWhilePending = fakeApi.requestsTo('GET', USERS_PATH).length;
+    // The identity worker has disabled the account: the next read of the page says so.
+    change('user-1', { signInPending: null });
+    await waitFor(
+      async () => expect(within(await userItem('pat@example.com')).queryByText('Disabling sign-in…')).toBeNull(),
+      { timeout: 8_000 },
+    );
+    expect(fakeApi.requestsTo('GET', USERS_PATH).length).toBeGreaterThan(readsWhilePending);
+    expect(within(await userItem('pat@example.com')).getByText('Suspended')).toBeInTheDocument();
+  });
+
+  it('says sign-in is being enabled again after a reactivation', async () => {
+    people = [{ ...sam, signInPending: 'enabling', status: 'verified' }];
+    await openUsersTab();
+    expect(await within(await userItem('sam@example.com')).findByText('Enabling sign-in…')).toBeInTheDocument();
   });
 
   it("opens a user's details with every field", async () => {

@@ -24,3 +24,9 @@ export const userStatusBadges: Record<UserStatus, { label: string; color: string
 };
 
 export const deletedBadge = { label: 'Deleted', color: 'red', text: '#9b1c1c' };
+
+/** While the identity provider has not yet followed a standing change (the API already has). */
+export const signInPendingLabels = {
+  disabling: 'Disabling sign-in…',
+  enabling: 'Enabling sign-in…',
+} as const;

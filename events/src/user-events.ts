@@ -1,0 +1,20 @@
+import * as z from 'zod';
+
+/**
+ * Changes of a user's standing that the identity provider must follow: a suspended or deleted
+ * account may not sign in, a reactivated one may again. Each is written to the outbox with the
+ * change; the identity worker applies the user's standing as the table holds it when it runs.
+ */
+export const userEventTypes = ['user_suspended', 'user_deleted', 'user_reactivated'] as const;
+
+export const userEventType = z.enum(userEventTypes);
+export type UserEventType = z.infer<typeof userEventType>;
+
+export const userEventMessage = z.object({
+  eventId: z.string().min(1),
+  userId: z.string().min(1),
+  eventType: userEventType,
+  actorId: z.string().optional(),
+  occurredAt: z.iso.datetime(),
+});
+export type UserEventMessage = z.infer<typeof userEventMessage>;
