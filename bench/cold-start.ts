@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
+import { lambdaBuildOptions } from '../infra/lib/bundling/options';
 import { routes } from '../services/src/routes';
 import { workers } from '../services/src/workers';
 
@@ -28,9 +29,6 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..'
 const servicesSrc = path.join(repoRoot, 'services', 'src');
 const runs = Number(process.argv[2] ?? 7);
 const goal = 1.6;
-
-const commonJsRequireBanner =
-  "import { createRequire as createRequireForCommonJs } from 'node:module'; const require = createRequireForCommonJs(import.meta.url);";
 
 const floorSource = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -104,13 +102,7 @@ const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
     ...(typeof spec.entry === 'string'
       ? { entryPoints: [path.join(servicesSrc, `${spec.entry}.ts`)] }
       : { stdin: { contents: spec.entry.contents, resolveDir: servicesSrc, sourcefile: 'floor.mjs', loader: 'js' } }),
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node24',
-    mainFields: ['module', 'main'],
-    banner: { js: commonJsRequireBanner },
-    minify: true,
+    ...lambdaBuildOptions(repoRoot),
     sourcemap: true,
     sourcesContent: false,
     external: [...spec.nativeModules],

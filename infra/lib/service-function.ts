@@ -6,6 +6,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { bundleAliases, commonJsRequireBanner, esbuildTarget } from './bundling/options';
 import { repoRoot } from './settings';
 
 export interface ServiceFunctionProps {
@@ -69,13 +70,8 @@ export const nativeModuleCommands = (outputDir: string, modules: readonly string
   ];
 };
 
-// ESM bundles cannot `require`; some CommonJS dependencies still do, so give them one.
-const commonJsRequireBanner =
-  "import { createRequire as createRequireForCommonJs } from 'node:module'; const require = createRequireForCommonJs(import.meta.url);";
-
 /** The Lambda runtime every function uses: the latest Node.js Lambda offers (cdk-nag AwsSolutions-L1). */
 export const functionRuntime = Runtime.NODEJS_24_X;
-const esbuildTarget = 'node24';
 
 /** The actions Lambda needs to write a function's logs; the log group itself is the resource. */
 export const functionLogActions = ['logs:CreateLogStream', 'logs:PutLogEvents'];
@@ -119,6 +115,9 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
       sourcesContent: false,
       // Ship the AWS SDK version the services pin and test against, not whatever the runtime carries.
       externalModules: [...(props.nativeModules ?? [])],
+      esbuildArgs: Object.fromEntries(
+        Object.entries(bundleAliases(repoRoot)).map(([name, path]) => [`--alias:${name}`, path]),
+      ),
       ...(props.nativeModules?.length
         ? {
             commandHooks: {

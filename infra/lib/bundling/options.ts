@@ -1,0 +1,30 @@
+import { join } from 'node:path';
+
+/**
+ * How every Lambda is bundled, in one place for the CDK app (infra/lib/service-function.ts), the
+ * cold-start bench and the test that runs a bundle against the local table, so that what is
+ * measured and tested is what is deployed.
+ */
+
+// ESM bundles cannot `require`; some CommonJS dependencies still do, so give them one.
+export const commonJsRequireBanner =
+  "import { createRequire as createRequireForCommonJs } from 'node:module'; const require = createRequireForCommonJs(import.meta.url);";
+
+export const esbuildTarget = 'node24';
+
+/** Packages the bundles replace (esbuild `alias`), by absolute path of the stand-in. */
+export const bundleAliases = (repoRoot: string): Record<string, string> => ({
+  jsonschema: join(repoRoot, 'infra', 'lib', 'bundling', 'jsonschema-skipped.cjs'),
+});
+
+/** The esbuild options of a function's bundle (entry, output and externals aside). */
+export const lambdaBuildOptions = (repoRoot: string) => ({
+  bundle: true,
+  platform: 'node' as const,
+  format: 'esm' as const,
+  target: esbuildTarget,
+  mainFields: ['module', 'main'],
+  banner: { js: commonJsRequireBanner },
+  minify: true,
+  alias: bundleAliases(repoRoot),
+});
