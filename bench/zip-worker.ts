@@ -15,10 +15,10 @@ import { stackEnvironment, startLocalStack, testPorts } from '../services/local/
  * The zip worker against a plain S3-to-S3 copy of the same bytes (GetObject piped to Upload, one
  * object at a time, same part size and parts in flight), on the local stack. Each run is its own
  * child process, so its peak RSS is its own. Sources are random bytes (photos do not compress).
- * A third run builds the zip again with yazl's CRC-32 (buffer-crc32, plain JavaScript) swapped for
- * Node's zlib.crc32, which gives the same values, to show what the checksum costs.
+ * The two alternate for a number of rounds (zip, copy, zip, copy...), so a change in the machine's
+ * load falls on both; the ratio is of the medians.
  *
- *   npx tsx bench/zip-worker.ts [total MB ...]     (default: 250; files of 25 MB; 2500 for 2.5 GB)
+ *   npx tsx bench/zip-worker.ts [total MB ...] [--rounds N]   (default: 250, 3 rounds; files of 25 MB; 2500 for 2.5 GB)
  *
  * It starts the local stack on the test ports shifted by TEST_PORT_OFFSET (700 when unset), so it
  * runs beside a dev stack; the S3 emulator's data goes under .local/ and is removed at the end.
@@ -28,17 +28,11 @@ const root = path.resolve(path.dirname(here), '..');
 const FILE_MB = 25;
 const MB = 1024 * 1024;
 
-type What = 'zip' | 'zip-zlib-crc' | 'copy';
+type What = 'zip' | 'copy';
 type RunResult = { seconds: number; bytes: number; baselineRssMb: number; peakRssMb: number; detail: string };
 
 /** In the child: one run, timed around the work only; prints its result as one JSON line. */
 const runChild = async (what: What, orderId: string) => {
-  if (what === 'zip-zlib-crc') {
-    const { createRequire } = await import('node:module');
-    const zlib = await import('node:zlib');
-    const bufferCrc32 = createRequire(import.meta.url)('buffer-crc32') as { unsigned: unknown };
-    bufferCrc32.unsigned = (data: Buffer, previous?: number) => zlib.crc32(data, previous ?? 0);
-  }
   const { s3, photosBucket } = await import('../services/src/adapters/s3');
   const { ZIP_PART_BYTES, ZIP_PARTS_IN_FLIGHT } = await import('../services/src/adapters/zip-archive');
   const { buildZip } = await import('../services/src/workers/build-zip');
@@ -52,7 +46,7 @@ const runChild = async (what: What, orderId: string) => {
   const baselineRssMb = process.memoryUsage().rss / MB;
   const started = performance.now();
   let detail: string;
-  if (what !== 'copy') {
+  if (what === 'zip') {
     const outcome = await buildZip({ orderId, kind: 'edited' });
     const download = await getDownload(orderId, 'edited');
     detail = `${outcome}, ${download?.fileCount} files, zip ${((download?.sizeBytes ?? 0) / MB).toFixed(1)} MB`;
@@ -142,8 +136,19 @@ const describeRun = (label: string, r: RunResult) =>
   `  ${label.padEnd(12)} ${r.seconds.toFixed(1).padStart(6)} s  ${(r.bytes / MB / r.seconds).toFixed(1).padStart(6)} MB/s  ` +
   `peak RSS ${r.peakRssMb.toFixed(0)} MB (after start-up ${r.baselineRssMb.toFixed(0)} MB)  ${r.detail}`;
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
 const main = async () => {
-  const totals = process.argv.slice(2).map(Number).filter(Boolean);
+  const args = process.argv.slice(2);
+  const roundsAt = args.indexOf('--rounds');
+  const rounds = roundsAt >= 0 ? Number(args.splice(roundsAt, 2)[1]) : 3;
+  const totals = args.map(Number).filter(Boolean);
   const offset = Number(process.env.TEST_PORT_OFFSET ?? 700);
   const ports = Object.fromEntries(
     Object.entries(testPorts).map(([name, port]) => [name, port + offset]),
@@ -163,9 +168,21 @@ const main = async () => {
       const { orderId, fileCount } = await aCompletedOrder(totalMb);
       const seeded = (performance.now() - seedStarted) / 1000;
       console.log(`${totalMb} MB: ${fileCount} random files of ${FILE_MB} MB (put in ${seeded.toFixed(1)} s)`);
-      for (const what of ['zip', 'zip-zlib-crc', 'copy'] as const) {
-        console.log(describeRun(what, await inChild(what, orderId, env)));
+      const results: Record<What, RunResult[]> = { zip: [], copy: [] };
+      for (let round = 1; round <= rounds; round++) {
+        for (const what of ['zip', 'copy'] as const) {
+          const result = await inChild(what, orderId, env);
+          results[what].push(result);
+          console.log(`${describeRun(`${what} ${round}`, result)}  load ${loadAverage()}`);
+        }
       }
+      const throughput = (what: What) => median(results[what].map((r) => r.bytes / MB / r.seconds));
+      const peak = (what: What) => Math.max(...results[what].map((r) => r.peakRssMb));
+      console.log(
+        `  median: zip ${throughput('zip').toFixed(1)} MB/s, copy ${throughput('copy').toFixed(1)} MB/s, ` +
+          `zip/copy ${(throughput('zip') / throughput('copy')).toFixed(2)}; ` +
+          `highest peak RSS zip ${peak('zip').toFixed(0)} MB, copy ${peak('copy').toFixed(0)} MB`,
+      );
     }
   } finally {
     await stack.stop();
