@@ -40,6 +40,7 @@ const ports = Object.fromEntries(
 ) as typeof testPorts;
 const dataDir = path.join(repoRoot, '.local', portOffset ? `test-${portOffset}` : 'test');
 const webDist = path.join(dataDir, 'web-dist');
+const loginJsReport = path.join(dataDir, 'login-js.txt');
 
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
   new Promise<number>((resolve) => {
@@ -121,6 +122,9 @@ const main = async () => {
       });
       closeWeb = () => new Promise((resolve) => preview.httpServer.close(() => resolve()));
       env.WEB_URL = `http://127.0.0.1:${ports.web}`;
+      // The browser tests' size budget writes what a first visit to /login downloads here for the report.
+      env.LOGIN_JS_REPORT = loginJsReport;
+      rmSync(loginJsReport, { force: true });
     }
 
     const fast = projects.filter((p) => p !== 'e2e');
@@ -139,6 +143,8 @@ const main = async () => {
     const browserCode = await vitest(browser, env);
     console.log(`\nAll projects (${projects.join(', ')}):`);
     console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+    if (existsSync(loginJsReport))
+      console.log(`JavaScript of a first visit to /login: ${readFileSync(loginJsReport, 'utf8')}`);
     return fastCode || aloneCode || browserCode;
   } finally {
     await closeWeb?.();

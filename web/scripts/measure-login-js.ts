@@ -1,14 +1,14 @@
 /**
- * How much JavaScript a first visit to /login downloads: builds the app, serves it with
- * `vite preview`, opens /login in headless Chromium, and sums the gzip size (level 9) of every
- * .js file the page requested. Run from the repository root: npx tsx web/scripts/measure-login-js.ts
+ * How much JavaScript a first visit to /login downloads: builds the app as the browser tests build
+ * it, serves it with `vite preview`, and measures /login with login-js-size.ts (the browser tests'
+ * size budget uses the same code). Run from the repository root: npx tsx web/scripts/measure-login-js.ts
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { build, preview } from 'vite';
+import { kilobytes, loginJsSummary, measureLoginJs } from './login-js-size';
 
 const webRoot = path.resolve(import.meta.dirname, '..');
 const configFile = path.join(webRoot, 'vite.config.ts');
@@ -38,27 +38,13 @@ const browser = await chromium.launch({
 });
 
 try {
-  const page = await browser.newPage();
-  const scripts = new Set<string>();
-  page.on('response', (response) => {
-    const { pathname } = new URL(response.url());
-    if (pathname.endsWith('.js')) scripts.add(pathname);
-  });
-  await page.goto(`http://127.0.0.1:${port}/login`, { waitUntil: 'networkidle' });
-  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-
-  let rawBytes = 0;
-  let gzipBytes = 0;
-  for (const script of [...scripts].sort()) {
-    const content = readFileSync(path.join(outDir, script));
-    const gzipped = gzipSync(content, { level: 9 }).length;
-    rawBytes += content.length;
-    gzipBytes += gzipped;
+  const size = await measureLoginJs(browser, `http://127.0.0.1:${port}`);
+  for (const script of size.scripts) {
     console.log(
-      `${script.padEnd(48)} ${(content.length / 1024).toFixed(1).padStart(7)} KB ${(gzipped / 1024).toFixed(1).padStart(7)} KB gzip`,
+      `${script.path.padEnd(48)} ${kilobytes(script.bytes).padStart(10)} ${kilobytes(script.gzipBytes).padStart(10)} gzip`,
     );
   }
-  console.log(`${scripts.size} files: ${(rawBytes / 1024).toFixed(1)} KB, ${(gzipBytes / 1024).toFixed(1)} KB gzip`);
+  console.log(loginJsSummary(size));
 } finally {
   await browser.close();
   await new Promise<void>((resolve) => server.httpServer.close(() => resolve()));

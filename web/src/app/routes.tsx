@@ -1,12 +1,17 @@
 import type { Role } from '@marketplace/events/roles';
 import { Navigate, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
-import { ProtectedPage } from './ProtectedPage';
 import { RouteErrorPage } from './RouteErrorPage';
 
 const photographersOnly: Role[] = ['photographer'];
 const editorsOnly: Role[] = ['editor'];
 const adminsOnly: Role[] = ['admin'];
+
+/** The guard of the signed-in pages, loaded with them: a visitor to /login never needs it. */
+const protectedBy = (allowedRoles?: readonly Role[]): Pick<RouteObject, 'lazy'> => ({
+  lazy: () =>
+    import('./ProtectedPage').then(({ ProtectedPage }) => ({ element: <ProtectedPage allowedRoles={allowedRoles} /> })),
+});
 
 /**
  * THE route table of the web app. Every page is loaded on demand, so a first visit to /login
@@ -39,7 +44,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <Navigate to="/dashboard" replace /> },
           {
-            element: <ProtectedPage allowedRoles={photographersOnly} />,
+            ...protectedBy(photographersOnly),
             children: [
               {
                 path: '/dashboard',
@@ -65,7 +70,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <ProtectedPage allowedRoles={editorsOnly} />,
+            ...protectedBy(editorsOnly),
             children: [
               {
                 path: '/editor',
@@ -82,7 +87,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <ProtectedPage allowedRoles={adminsOnly} />,
+            ...protectedBy(adminsOnly),
             children: [
               {
                 path: '/admin',
@@ -94,7 +99,7 @@ export const routes: RouteObject[] = [
             ],
           },
           {
-            element: <ProtectedPage />,
+            ...protectedBy(),
             children: [
               {
                 path: '/orders/:orderId',

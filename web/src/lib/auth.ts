@@ -1,22 +1,4 @@
-import { initializeApp } from 'firebase/app';
-import {
-  type Auth,
-  browserLocalPersistence,
-  browserPopupRedirectResolver,
-  connectAuthEmulator,
-  createUserWithEmailAndPassword,
-  getIdToken as firebaseGetIdToken,
-  signOut as firebaseSignOut,
-  GoogleAuthProvider,
-  indexedDBLocalPersistence,
-  initializeAuth,
-  onAuthStateChanged,
-  signInWithCredential,
-  signInWithEmailAndPassword,
-  signInWithPopup,
-  type User,
-  updateProfile,
-} from 'firebase/auth';
+import { maybeSignedIn, onSignedInElsewhere, rememberSignedIn } from './signed-in-hint';
 
 /** The signed-in identity as the app sees it; roles come from the API, not from here. */
 export interface AuthUser {
@@ -33,106 +15,99 @@ export class AuthNotConfiguredError extends Error {
   }
 }
 
-/** The identity the emulator's Google sign-in uses, since the real Google popup cannot load offline. */
-const EMULATOR_GOOGLE_IDENTITY = {
-  sub: 'google-demo-user',
-  email: 'google.user@example.com',
-  email_verified: true,
-  name: 'Google Demo User',
-};
-
 export const isAuthConfigured = (): boolean => Boolean(import.meta.env.VITE_FIREBASE_API_KEY);
 
-const isEmulatorMode = (): boolean => Boolean(import.meta.env.VITE_FIREBASE_AUTH_EMULATOR_URL);
+type FirebaseAuth = typeof import('./firebase-auth');
 
-let firebaseAuth: Auth | null | undefined;
+let firebaseAuth: Promise<FirebaseAuth> | undefined;
+/** Listeners waiting for Firebase while nobody seemed signed in; each subscribes once it has loaded. */
+const waitingForFirebase = new Set<(firebase: FirebaseAuth) => void>();
 
-/** Created on first use so that an unconfigured build never touches Firebase at all. */
-const getFirebaseAuth = (): Auth | null => {
-  if (firebaseAuth !== undefined) return firebaseAuth;
-  if (!isAuthConfigured()) {
-    firebaseAuth = null;
-    return firebaseAuth;
-  }
-  const env = import.meta.env;
-  const app = initializeApp({
-    apiKey: env.VITE_FIREBASE_API_KEY,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN,
-    projectId: env.VITE_FIREBASE_PROJECT_ID,
-    appId: env.VITE_FIREBASE_APP_ID,
-  });
-  // No popup resolver at start-up: it would load Google's auth iframe on every page; the popup brings its own.
-  firebaseAuth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
-  if (env.VITE_FIREBASE_AUTH_EMULATOR_URL) {
-    connectAuthEmulator(firebaseAuth, env.VITE_FIREBASE_AUTH_EMULATOR_URL, { disableWarnings: true });
+/**
+ * Firebase is downloaded and started on first use, never at start-up for a visitor nobody has signed
+ * in (see signed-in-hint); an unconfigured build never touches it at all.
+ */
+const loadFirebaseAuth = (): Promise<FirebaseAuth> => {
+  if (!isAuthConfigured()) return Promise.reject(new AuthNotConfiguredError());
+  if (!firebaseAuth) {
+    firebaseAuth = import('./firebase-auth');
+    void firebaseAuth.then((firebase) => {
+      for (const subscribe of waitingForFirebase) subscribe(firebase);
+      waitingForFirebase.clear();
+    });
   }
   return firebaseAuth;
 };
 
-const requireAuth = (): Auth => {
-  const auth = getFirebaseAuth();
-  if (!auth) throw new AuthNotConfiguredError();
-  return auth;
+if (typeof window !== 'undefined') {
+  onSignedInElsewhere(() => {
+    if (isAuthConfigured()) void loadFirebaseAuth();
+  });
+}
+
+/** Starts downloading Firebase ahead of a sign-in, e.g. when the visitor turns to the sign-in form. */
+export const prepareSignIn = (): void => {
+  if (isAuthConfigured()) loadFirebaseAuth().catch((error: unknown) => console.error('Could not load sign-in', error));
 };
 
-const toAuthUser = (user: User): AuthUser => ({
-  uid: user.uid,
-  email: user.email,
-  displayName: user.displayName,
-  photoURL: user.photoURL,
-});
-
-export const signInWithEmail = async (email: string, password: string): Promise<AuthUser> => {
-  const { user } = await signInWithEmailAndPassword(requireAuth(), email, password);
-  return toAuthUser(user);
+const signedIn = (user: AuthUser): AuthUser => {
+  rememberSignedIn(true);
+  return user;
 };
 
-export const signUpWithEmail = async (email: string, password: string, displayName?: string): Promise<AuthUser> => {
-  const { user } = await createUserWithEmailAndPassword(requireAuth(), email, password);
-  const name = displayName?.trim();
-  if (name) {
-    await updateProfile(user, { displayName: name });
-    // A fresh token carries the new name claim, which the API uses when it first creates the user.
-    await firebaseGetIdToken(user, true);
-  }
-  return toAuthUser(user);
-};
+export const signInWithEmail = async (email: string, password: string): Promise<AuthUser> =>
+  signedIn(await (await loadFirebaseAuth()).signInWithEmail(email, password));
 
-export const signInWithGoogle = async (): Promise<AuthUser> => {
-  const auth = requireAuth();
-  if (isEmulatorMode()) {
-    const credential = GoogleAuthProvider.credential(JSON.stringify(EMULATOR_GOOGLE_IDENTITY));
-    const { user } = await signInWithCredential(auth, credential);
-    return toAuthUser(user);
-  }
-  const provider = new GoogleAuthProvider();
-  provider.setCustomParameters({ prompt: 'select_account' });
-  const { user } = await signInWithPopup(auth, provider, browserPopupRedirectResolver);
-  return toAuthUser(user);
-};
+export const signUpWithEmail = async (email: string, password: string, displayName?: string): Promise<AuthUser> =>
+  signedIn(await (await loadFirebaseAuth()).signUpWithEmail(email, password, displayName));
+
+export const signInWithGoogle = async (): Promise<AuthUser> =>
+  signedIn(await (await loadFirebaseAuth()).signInWithGoogle());
 
 /** Signing out of an unconfigured app is a no-op: nobody can be signed in. */
 export const signOut = async (): Promise<void> => {
-  const auth = getFirebaseAuth();
-  if (!auth) return;
-  await firebaseSignOut(auth);
+  if (!isAuthConfigured()) return;
+  await (await loadFirebaseAuth()).signOut();
+  rememberSignedIn(false);
 };
 
 /** The current user's ID token, or null when nobody is signed in or auth is not configured. */
 export const getIdToken = async (): Promise<string | null> => {
-  const auth = getFirebaseAuth();
-  if (!auth) return null;
-  // On a fresh page load the persisted user is restored asynchronously; wait for it.
-  await auth.authStateReady();
-  return auth.currentUser ? firebaseGetIdToken(auth.currentUser) : null;
+  if (!isAuthConfigured()) return null;
+  return (await loadFirebaseAuth()).getIdToken();
 };
 
-/** Calls back with the signed-in user on every change; once with null when auth is not configured. */
+/**
+ * Calls back with the signed-in user on every change; once with null when auth is not configured.
+ * When this browser has had nobody signed in, it answers null at once without loading Firebase,
+ * and follows Firebase from the moment something (a sign-in) loads it.
+ */
 export const onAuthChange = (callback: (user: AuthUser | null) => void): (() => void) => {
-  const auth = getFirebaseAuth();
-  if (!auth) {
+  if (!isAuthConfigured()) {
     callback(null);
     return () => {};
   }
-  return onAuthStateChanged(auth, (user) => callback(user ? toAuthUser(user) : null));
+  let unsubscribe: (() => void) | undefined;
+  let listening = true;
+  const subscribe = (firebase: FirebaseAuth) => {
+    if (!listening) return;
+    unsubscribe = firebase.onAuthChange((user) => {
+      rememberSignedIn(user !== null);
+      callback(user);
+    });
+  };
+  if (firebaseAuth || maybeSignedIn()) {
+    loadFirebaseAuth().then(subscribe, (error: unknown) => {
+      console.error('Could not load sign-in', error);
+      callback(null);
+    });
+  } else {
+    callback(null);
+    waitingForFirebase.add(subscribe);
+  }
+  return () => {
+    listening = false;
+    waitingForFirebase.delete(subscribe);
+    unsubscribe?.();
+  };
 };

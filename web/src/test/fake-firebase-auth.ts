@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { rememberSignedIn } from '../lib/signed-in-hint';
 
 /**
  * An in-memory stand-in for the Firebase Auth SDK: the one boundary component tests may fake,
@@ -102,6 +103,7 @@ export const fakeFirebase = {
     state.listeners.clear();
     state.accounts.clear();
     state.nextUid = 1;
+    rememberSignedIn(false);
     for (const fn of Object.values(firebaseAuthModule)) if (vi.isMockFunction(fn)) fn.mockClear();
   },
   addAccount(email: string, password: string, fields: Partial<FakeFirebaseUser> = {}) {
@@ -113,6 +115,8 @@ export const fakeFirebase = {
   signInAs(fields: Partial<FakeFirebaseUser> = {}) {
     const user = newUser({ email: 'someone@example.com', ...fields });
     state.currentUser = user;
+    // What the app itself notes when someone signs in, so that start-up knows to ask Firebase.
+    rememberSignedIn(true);
     return user;
   },
 };

@@ -2,7 +2,7 @@ import { Anchor, Button, Divider, Paper, PasswordInput, Stack, Text, TextInput, 
 import { notifications } from '@mantine/notifications';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
-import { signInWithEmail, signInWithGoogle, signUpWithEmail } from '../../../lib/auth';
+import { prepareSignIn, signInWithEmail, signInWithGoogle, signUpWithEmail } from '../../../lib/auth';
 import {
   type AuthMode,
   describeEmailAuthFailure,
@@ -79,7 +79,16 @@ export function AuthForm({ mode, onModeChange, onSignedIn }: AuthFormProps) {
   };
 
   return (
-    <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }} w="100%" maw={420}>
+    // Sign-in code loads once the visitor turns to the form, so it is there by the time they submit.
+    <Paper
+      withBorder
+      shadow="sm"
+      p={{ base: 'lg', sm: 'xl' }}
+      w="100%"
+      maw={420}
+      onPointerEnter={prepareSignIn}
+      onFocus={prepareSignIn}
+    >
       <Stack gap={4} mb="lg">
         <Title order={1} fz={26}>
           {isSignUp ? 'Create your account' : 'Welcome back'}
