@@ -81,15 +81,13 @@ const stripNewIndexKeys = async () => {
     const fields =
       entity === 'user' ? ['gsi4pk', 'gsi4sk', 'gsi5pk', 'gsi5sk'] : entity === 'feedback' ? ['gsi3pk', 'gsi3sk'] : [];
     if (!fields.length) continue;
-    await m
-      .dynamo()
-      .send(
-        new UpdateItemCommand({
-          TableName: table,
-          Key: { pk: item.pk!, sk: item.sk! },
-          UpdateExpression: `REMOVE ${fields.join(', ')}`,
-        }),
-      );
+    await m.dynamo().send(
+      new UpdateItemCommand({
+        TableName: table,
+        Key: { pk: item.pk!, sk: item.sk! },
+        UpdateExpression: `REMOVE ${fields.join(', ')}`,
+      }),
+    );
   }
 };
 
