@@ -13,7 +13,6 @@ import { Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import {
   descending,
-  FILTERED_READ_BUDGET,
   mergePartitions,
   type Position,
   pageByNumber,
