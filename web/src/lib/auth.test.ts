@@ -24,3 +24,45 @@ describe('Firebase on first use', () => {
     stopListening();
   });
 });
+
+describe('a browser the signed-in hint has never seen', () => {
+  const freshAuth = async () => {
+    // Firebase not loaded yet, as at a page's start.
+    vi.resetModules();
+    return import('./auth');
+  };
+
+  it('keeps someone signed in before the hint existed: Firebase kept their sign-in, so it loads and answers', async () => {
+    const user = fakeFirebase.signInAs({ email: 'kept@example.com' });
+    localStorage.removeItem('marketplace.signedIn');
+    vi.stubGlobal('indexedDB', { databases: async () => [{ name: 'firebaseLocalStorageDb', version: 1 }] });
+    try {
+      const auth = await freshAuth();
+      const listener = vi.fn();
+      const stopListening = auth.onAuthChange(listener);
+      await vi.waitFor(() => expect(listener).toHaveBeenLastCalledWith(expect.objectContaining({ uid: user.uid })));
+      expect(listener).not.toHaveBeenCalledWith(null);
+      stopListening();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('starts a first visit signed out without loading Firebase, and remembers that', async () => {
+    localStorage.removeItem('marketplace.signedIn');
+    vi.stubGlobal('indexedDB', { databases: async () => [] });
+    try {
+      const auth = await freshAuth();
+      firebaseAuthModule.initializeAuth.mockClear();
+      const listener = vi.fn();
+      const stopListening = auth.onAuthChange(listener);
+      await vi.waitFor(() => expect(listener).toHaveBeenCalledExactlyOnceWith(null));
+      await vi.dynamicImportSettled();
+      expect(firebaseAuthModule.initializeAuth).not.toHaveBeenCalled();
+      expect(maybeSignedIn()).toBe(false);
+      stopListening();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

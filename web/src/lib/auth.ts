@@ -1,4 +1,4 @@
-import { maybeSignedIn, onSignedInElsewhere, rememberSignedIn } from './signed-in-hint';
+import { firebaseKeptASignIn, onSignedInElsewhere, rememberSignedIn, signedInHint } from './signed-in-hint';
 
 /** The signed-in identity as the app sees it; roles come from the API, not from here. */
 export interface AuthUser {
@@ -79,8 +79,8 @@ export const getIdToken = async (): Promise<string | null> => {
 
 /**
  * Calls back with the signed-in user on every change; once with null when auth is not configured.
- * When this browser has had nobody signed in, it answers null at once without loading Firebase,
- * and follows Firebase from the moment something (a sign-in) loads it.
+ * When this browser has had nobody signed in, it answers null without loading Firebase, and
+ * follows Firebase from the moment something (a sign-in) loads it.
  */
 export const onAuthChange = (callback: (user: AuthUser | null) => void): (() => void) => {
   if (!isAuthConfigured()) {
@@ -96,14 +96,28 @@ export const onAuthChange = (callback: (user: AuthUser | null) => void): (() => 
       callback(user);
     });
   };
-  if (firebaseAuth || maybeSignedIn()) {
+  const follow = () =>
     loadFirebaseAuth().then(subscribe, (error: unknown) => {
       console.error('Could not load sign-in', error);
       callback(null);
     });
-  } else {
+  const signedOut = () => {
     callback(null);
     waitingForFirebase.add(subscribe);
+  };
+  const hint = firebaseAuth ? 'yes' : signedInHint();
+  if (hint === 'yes') void follow();
+  else if (hint === 'no') signedOut();
+  else {
+    // A browser the hint has never seen: Firebase's own store tells a sign-in from before the hint.
+    void firebaseKeptASignIn().then((kept) => {
+      if (!listening) return;
+      if (kept) void follow();
+      else {
+        rememberSignedIn(false);
+        signedOut();
+      }
+    });
   }
   return () => {
     listening = false;
