@@ -196,7 +196,12 @@ describe('the admin list totals after each kind of user write', { timeout: 180_0
     await expectTotalsExact('invited again');
 
     const account = await aNewAccount({ email: newcomer });
-    await m.invitations.acceptInvitation({ email: newcomer, token: again.token, uid: account.uid });
+    await m.invitations.acceptInvitation({
+      email: newcomer,
+      token: again.token,
+      uid: account.uid,
+      idToken: account.token,
+    });
     await expectTotalsExact('accepted');
 
     const cancelledId = (await m.users.usersWithEmail(cancelled))[0]!.userId;
@@ -207,7 +212,12 @@ describe('the admin list totals after each kind of user write', { timeout: 180_0
     const photographer = await signUp(['photographer']);
     const email = (await m.users.getUser(photographer.uid))!.email;
     const invitation = await invite(email);
-    await m.invitations.acceptInvitation({ email, token: invitation.token, uid: photographer.uid });
+    await m.invitations.acceptInvitation({
+      email,
+      token: invitation.token,
+      uid: photographer.uid,
+      idToken: photographer.token,
+    });
     expect((await m.users.getUser(photographer.uid))!.roles).toEqual(['photographer', 'editor']);
     await expectTotalsExact('accepted by a photographer');
   });
