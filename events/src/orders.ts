@@ -45,9 +45,13 @@ export const acceptedPhotoExtensions = [
 ] as const;
 /** One original may be at most this large (RAW files run to 100 MB; medium-format RAWs to ~150 MB). */
 export const MAX_ORIGINAL_BYTES = 200 * 1024 * 1024;
-/** Files at least this large go up in parts (resumable); smaller ones as one PUT. */
-export const MULTIPART_THRESHOLD_BYTES = 16 * 1024 * 1024;
-export const MULTIPART_PART_BYTES = 8 * 1024 * 1024;
+/**
+ * Files at least this large go up in parts (resumable part by part, after a failed part or a
+ * reload); smaller ones as one PUT, which bench/browser-upload.ts measured faster (docs/performance.md).
+ */
+export const MULTIPART_THRESHOLD_BYTES = 64 * 1024 * 1024;
+/** 16 MB parts measured a little faster than 8 MB; a failed part re-sends at most this much. */
+export const MULTIPART_PART_BYTES = 16 * 1024 * 1024;
 /** S3's own limit on parts of one upload. */
 export const MAX_PART_NUMBER = 10_000;
 
@@ -120,7 +124,7 @@ export const originalsPrefix = (orderId: string) => `orders/${orderId}/originals
 export const editedPrefix = (orderId: string) => `orders/${orderId}/edited/`;
 
 /** One S3 request the upload client wants signed (Uppy's signRequest). */
-export const signUploadInput = z.object({
+export const signUploadRequestInput = z.object({
   method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
   key: z.string().min(1).max(1024),
   uploadId: z.string().min(1).max(2048).optional(),
@@ -129,7 +133,22 @@ export const signUploadInput = z.object({
   /** The file's size, stated when an upload starts (a PUT, or the POST that creates a multipart upload). */
   size: z.number().int().min(0).optional(),
 });
-export type SignUploadInput = z.infer<typeof signUploadInput>;
+export type SignUploadInput = z.infer<typeof signUploadRequestInput>;
+
+/**
+ * Requests signed together at most: the parts of a multipart upload and its completion, so one
+ * call covers a 200 MB original in 8 MB parts, and a 2 GB archive in a few.
+ */
+export const SIGN_BATCH_MAX = 100;
+/** Presigned upload URLs live this long (URLs signed together are used within it, or signed again). */
+export const UPLOAD_URL_SECONDS = 15 * 60;
+
+/** One S3 request to sign, or several at once (`requests`, answered in the same order as `signed`). */
+export const signUploadInput = z.union([
+  signUploadRequestInput,
+  z.object({ requests: z.array(signUploadRequestInput).min(1).max(SIGN_BATCH_MAX) }),
+]);
+export type SignUploadBody = z.infer<typeof signUploadInput>;
 
 export interface SignedUploadRequest {
   url: string;
@@ -137,13 +156,28 @@ export interface SignedUploadRequest {
   headers?: Record<string, string>;
 }
 
+export interface SignedUploadBatch {
+  signed: SignedUploadRequest[];
+}
+
 /** After S3 has the object: the server checks it is there before it counts. */
-export const registerUploadInput = z.object({
+export const registeredUploadInput = z.object({
   key: z.string().min(1).max(1024),
   filename: z.string().trim().min(1).max(255),
   /** The HDR scene (1-based) the browser grouped this original into from its EXIF; absent when unknown. */
   scene: z.number().int().min(1).max(10_000).optional(),
 });
+export type RegisteredUpload = z.infer<typeof registeredUploadInput>;
+
+/** Files registered in one call at most: each is one image record and one event in a single transaction. */
+export const REGISTER_BATCH_MAX = 25;
+
+/** One uploaded file, or several at once (`files`): all of them count, or none and the answer says why. */
+export const registerUploadInput = z.union([
+  registeredUploadInput,
+  z.object({ files: z.array(registeredUploadInput).min(1).max(REGISTER_BATCH_MAX) }),
+]);
+export type RegisterUploadBody = z.infer<typeof registerUploadInput>;
 
 export const paymentSuccessInput = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
 

@@ -313,6 +313,49 @@ describe('registering an edited upload', () => {
   }, 30_000);
 });
 
+describe('registering several edited uploads at once', () => {
+  const putEdited = async (orderId: string, filename: string) => {
+    const key = editedKey(orderId, filename);
+    await storage().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: randomBytes(300) }));
+    return { key, filename };
+  };
+
+  it('counts every file of the call once, only for the claiming editor', async () => {
+    const [photographer, editor, otherEditor] = await Promise.all([aPhotographer(), anEditor(), anEditor()]);
+    const orderId = await anOrderInProgress(photographer, editor, 2);
+    const files = [await putEdited(orderId, 'room-0-edited.jpg'), await putEdited(orderId, 'room-1-edited.jpg')];
+    const registerAll = (account: TestAccount) =>
+      as(account).post(`/api/orders/${orderId}/edited-uploads/complete`, { files });
+    expect((await registerAll(otherEditor)).status).toBe(404);
+    expect((await registerAll(photographer)).status).toBe(403);
+
+    const response = await registerAll(editor);
+    expect(response.status).toBe(200);
+    expect(response.body.editorUploadCount).toBe(2);
+    expect(response.body.images).toEqual(
+      files.map(({ key, filename }) => expect.objectContaining({ key, filename, size: 300, kind: 'edited' })),
+    );
+    expect((await registerAll(editor)).body.editorUploadCount).toBe(2);
+    const images = (await db().orderImage.query.byOrder({ orderId, kind: 'edited' }).go()).data;
+    expect(images.map((i) => i.key).sort()).toEqual(files.map(({ key }) => key).sort());
+  }, 30_000);
+
+  it('counts none of the files when one never arrived or lies outside the edited prefix', async () => {
+    const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    const orderId = await anOrderInProgress(photographer, editor);
+    const arrived = await putEdited(orderId, 'room-0-edited.jpg');
+    const registerAll = (files: { key: string; filename: string }[]) =>
+      as(editor).post(`/api/orders/${orderId}/edited-uploads/complete`, { files });
+    const ghost = await registerAll([arrived, { key: editedKey(orderId, 'ghost.jpg'), filename: 'ghost.jpg' }]);
+    expect(ghost.status).toBe(404);
+    expect(ghost.body.message).toMatch(/ghost\.jpg has not arrived/);
+    const original = { key: `${originalsPrefix(orderId)}0-room-0.jpg`, filename: 'room-0.jpg' };
+    expect((await registerAll([arrived, original])).status).toBe(403);
+    expect((await db().order.get({ orderId }).go()).data?.editorUploadCount).toBe(0);
+    expect((await db().orderImage.query.byOrder({ orderId, kind: 'edited' }).go()).data).toEqual([]);
+  }, 30_000);
+});
+
 describe('POST /api/orders/{id}/images/upload', () => {
   it('stores one small file under the edited prefix, registers it and answers its file name', async () => {
     const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);

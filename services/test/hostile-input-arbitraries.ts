@@ -336,10 +336,14 @@ const fieldValue = (field: $ZodType, depth: number) => {
  * An object around the schema's shape. 'break': each field valid, hostile or broken, with extra and
  * pollution keys; 'drop': a valid sample missing some of its fields.
  */
-export const objectNear = (schema: $ZodType, depth = 0, mode: 'break' | 'drop' = 'break') => {
+export const objectNear = (schema: $ZodType, depth = 0, mode: 'break' | 'drop' = 'break'): fc.Arbitrary<unknown> => {
+  const { type, options } = defOf(core(schema));
+  // A body of several forms (one item, or a batch of them): near each form.
+  if (type === 'union' && options?.length) return fc.oneof(...options.map((option) => objectNear(option, depth, mode)));
   const shape = defOf(core(schema)).shape ?? {};
   const keys = Object.keys(shape);
   if (mode === 'drop') {
+    if (!keys.length) return fc.constant({});
     const sample = (validSample(schema) ?? {}) as Record<string, unknown>;
     return fc.subarray(keys, { minLength: 1 }).map((dropped) => {
       const copy = { ...sample };

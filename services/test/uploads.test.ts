@@ -1,9 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { MAX_ORIGINAL_BYTES, orderFormMessages, originalsPrefix } from '@marketplace/events/orders';
+import {
+  MAX_ORIGINAL_BYTES,
+  orderFormMessages,
+  originalsPrefix,
+  REGISTER_BATCH_MAX,
+  SIGN_BATCH_MAX,
+} from '@marketplace/events/orders';
 import { describe, expect, it } from 'vitest';
-import { getOrder } from '../src/data/orders';
+import { getOrder, listAllImages } from '../src/data/orders';
 import { MAX_WITH_FILES_BODY_BYTES } from '../src/handlers/orders/create-order-with-files';
 import { anEditor, aPhotographer, as, call, db, type TestAccount } from './support';
 
@@ -173,6 +179,162 @@ describe('signing an upload', () => {
     const response = await sign(photographer, orderId, { method: 'PUT', key: keyFor(orderId, 'a.jpg'), size: 10 });
     expect(response.status).toBe(409);
     expect(response.body.message).toBe('Photos can only be added while the order awaits payment');
+  });
+});
+
+describe('signing several requests at once', () => {
+  it("signs a multipart upload's parts and its completion in one call, in the order asked", async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = keyFor(orderId, 'kitchen.nef');
+    const parts = [1, 2, 3, 4].map((partNumber) => ({ method: 'PUT', key, uploadId: 'upload-7', partNumber }));
+    const response = await sign(photographer, orderId, {
+      requests: [...parts, { method: 'POST', key, uploadId: 'upload-7' }],
+    });
+    expect(response.status).toBe(200);
+    expect(response.body.signed).toHaveLength(5);
+    response.body.signed.slice(0, 4).forEach((signed: { url: string; key: string }, i: number) => {
+      const url = new URL(signed.url);
+      expect(signed.key).toBe(key);
+      expect(url.searchParams.get('partNumber')).toBe(String(i + 1));
+      expect(url.searchParams.get('uploadId')).toBe('upload-7');
+      expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
+    });
+    const completion = new URL(response.body.signed[4].url);
+    expect(completion.searchParams.get('uploadId')).toBe('upload-7');
+    expect(completion.searchParams.get('partNumber')).toBeNull();
+  });
+
+  it('signs nothing when any request breaks a rule, and says which rule', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = keyFor(orderId, 'hall.cr2');
+    const part = { method: 'PUT', key, uploadId: 'upload-8', partNumber: 1 };
+    const outside = { ...part, key: keyFor(await anOrder(photographer), 'hall.cr2') };
+    const refusedFolder = await sign(photographer, orderId, { requests: [part, outside] });
+    expect(refusedFolder.status).toBe(403);
+    expect(refusedFolder.body.signed).toBeUndefined();
+    // A capped photo never needs more than 40 parts of S3's smallest size.
+    const beyondCap = await sign(photographer, orderId, { requests: [part, { ...part, partNumber: 41 }] });
+    expect(beyondCap.status).toBe(400);
+    expect(beyondCap.body.message).toMatch(/part 41 would go beyond/);
+    const wrongType = await sign(photographer, orderId, {
+      requests: [part, { method: 'PUT', key: keyFor(orderId, 'notes.txt'), size: 10 }],
+    });
+    expect(wrongType.status).toBe(400);
+    expect(wrongType.body.message).toBe(orderFormMessages.fileType);
+  });
+
+  it(`takes 1 to ${SIGN_BATCH_MAX} requests, only from the owner, only while the order awaits payment`, async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const key = keyFor(orderId, 'porch.jpg');
+    const part = (partNumber: number) => ({ method: 'PUT', key, uploadId: 'upload-9', partNumber });
+    expect((await sign(photographer, orderId, { requests: [] })).status).toBe(400);
+    const tooMany = Array.from({ length: SIGN_BATCH_MAX + 1 }, (_, i) => part((i % 40) + 1));
+    expect((await sign(photographer, orderId, { requests: tooMany })).status).toBe(400);
+    expect((await sign(await aPhotographer(), orderId, { requests: [part(1)] })).status).toBe(404);
+    expect((await sign(await anEditor(), orderId, { requests: [part(1)] })).status).toBe(403);
+    await payOrder(orderId);
+    const paid = await sign(photographer, orderId, { requests: [part(1)] });
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe('Photos can only be added while the order awaits payment');
+  });
+});
+
+const registerAll = (account: TestAccount, orderId: string, files: { key: string; filename: string }[]) =>
+  as(account).post(`/api/orders/${orderId}/uploads/complete`, { files });
+
+const originalsEventsOf = async (orderId: string) =>
+  (await db().orderEvent.query.byOrder({ orderId }).go()).data.filter((e) => e.eventType === 'image_uploaded');
+
+describe('registering several uploads at once', () => {
+  it('counts every file of the call once, however often they are registered, alone or together', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer, 3);
+    const files = await Promise.all(
+      ['front.jpg', 'back.jpg', 'side.jpg'].map(async (filename) => ({
+        key: await uploadWithSignedPut(photographer, orderId, filename, Buffer.from(`bytes of ${filename}`)),
+        filename,
+      })),
+    );
+    // One of them registered alone first, as after a lost answer: the batch still counts it once.
+    expect((await register(photographer, orderId, files[0]!.key, 'front.jpg')).status).toBe(200);
+    const response = await registerAll(photographer, orderId, files);
+    expect(response.status).toBe(200);
+    expect(response.body.photographerUploadCount).toBe(3);
+    expect(response.body.images).toEqual(
+      files.map(({ key, filename }) =>
+        expect.objectContaining({ key, filename, size: `bytes of ${filename}`.length, kind: 'original' }),
+      ),
+    );
+    const again = await registerAll(photographer, orderId, [...files, files[1]!]);
+    expect(again.status).toBe(200);
+    expect(again.body.photographerUploadCount).toBe(3);
+    expect((await listAllImages(orderId, 'original')).map((image) => image.key).sort()).toEqual(
+      files.map(({ key }) => key).sort(),
+    );
+    await expect.poll(async () => (await originalsEventsOf(orderId)).length).toBe(3);
+  });
+
+  it('counts none of the files when one never arrived, is outside the originals or the order is paid', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer, 3);
+    const arrived = {
+      key: await uploadWithSignedPut(photographer, orderId, 'a.jpg', Buffer.from('a')),
+      filename: 'a.jpg',
+    };
+    const ghost = { key: keyFor(orderId, 'ghost.jpg'), filename: 'ghost.jpg' };
+    const missing = await registerAll(photographer, orderId, [arrived, ghost]);
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toMatch(/ghost\.jpg has not arrived/);
+
+    const otherOrderId = await anOrder(photographer);
+    const elsewhere = {
+      key: await uploadWithSignedPut(photographer, otherOrderId, 'b.jpg', Buffer.from('b')),
+      filename: 'b.jpg',
+    };
+    expect((await registerAll(photographer, orderId, [arrived, elsewhere])).status).toBe(403);
+    expect((await registerAll(await aPhotographer(), orderId, [arrived])).status).toBe(404);
+    expect((await registerAll(await anEditor(), orderId, [arrived])).status).toBe(403);
+    expect((await getOrder(orderId))?.photographerUploadCount).toBe(0);
+    expect(await listAllImages(orderId, 'original')).toEqual([]);
+
+    await payOrder(orderId);
+    const paid = await registerAll(photographer, orderId, [arrived]);
+    expect(paid.status).toBe(409);
+    expect(paid.body.message).toBe('Photos can only be added while the order awaits payment');
+    expect((await getOrder(orderId))?.photographerUploadCount).toBe(0);
+  });
+
+  it('deletes an object over the cap and counts none of the call', async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    const fine = {
+      key: await uploadWithSignedPut(photographer, orderId, 'fine.jpg', Buffer.from('ok')),
+      filename: 'fine.jpg',
+    };
+    const liar = { key: keyFor(orderId, 'liar.dng'), filename: 'liar.dng' };
+    await storage().send(
+      new PutObjectCommand({ Bucket: bucket(), Key: liar.key, Body: Buffer.alloc(MAX_ORIGINAL_BYTES + 1) }),
+    );
+    const response = await registerAll(photographer, orderId, [fine, liar]);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('FILE_TOO_LARGE');
+    expect(await objectExists(liar.key)).toBe(false);
+    expect(await objectExists(fine.key)).toBe(true);
+    expect((await getOrder(orderId))?.photographerUploadCount).toBe(0);
+  }, 120_000);
+
+  it(`takes 1 to ${REGISTER_BATCH_MAX} files`, async () => {
+    const photographer = await aPhotographer();
+    const orderId = await anOrder(photographer);
+    expect((await registerAll(photographer, orderId, [])).status).toBe(400);
+    const tooMany = Array.from({ length: REGISTER_BATCH_MAX + 1 }, (_, i) => ({
+      key: keyFor(orderId, `p${i}.jpg`),
+      filename: `p${i}.jpg`,
+    }));
+    expect((await registerAll(photographer, orderId, tooMany)).status).toBe(400);
   });
 });
 

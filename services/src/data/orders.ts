@@ -366,6 +366,43 @@ export const registerOriginal = async (image: VerifiedUpload) => {
   );
 };
 
+/**
+ * Records several originals of one order in one transaction (an image record and an event each,
+ * the order's count up by all of them, while it awaits payment). When any was registered before (a
+ * retry) or the order moved on, each goes on its own, so each is counted once or refused.
+ */
+export const registerOriginals = async (images: VerifiedUpload[]) => {
+  const [first, ...rest] = images;
+  if (!first) return [];
+  if (rest.length === 0) return [await registerOriginal(first)];
+  const { order } = first;
+  try {
+    await commitAll((e) => [
+      ...images.map((image) => e.orderImage.create(imageRecord('original', image, order.photographerId)).commit()),
+      e.order
+        .update({ orderId: order.orderId })
+        .add({ photographerUploadCount: images.length })
+        .where(({ status }, { eq }) => eq(status, 'pending_payment'))
+        .commit(),
+      ...images.map((image) =>
+        outboxWrite(e, {
+          orderId: order.orderId,
+          eventType: 'image_uploaded',
+          description: `Original uploaded: ${image.filename}`,
+          actorId: order.photographerId,
+          metadata: { key: image.key, filename: image.filename, size: image.size },
+        }),
+      ),
+    ]);
+    return images.map((): 'registered' | 'already-registered' => 'registered');
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    const outcomes: ('registered' | 'already-registered')[] = [];
+    for (const image of images) outcomes.push(await registerOriginal(image));
+    return outcomes;
+  }
+};
+
 /** Every image record of the order, replaced ones included (for naming the files a revision note was about). */
 export const listAllImages = async (orderId: string, kind?: 'original' | 'edited') => {
   const query = entities().orderImage.query.byOrder(kind ? { orderId, kind } : { orderId });

@@ -20,8 +20,11 @@ export interface UploadRefusal {
   message: string;
 }
 
-/** Presigned URLs are short-lived: each part is signed just before it is sent, so slow links never outlive one. */
-export const UPLOAD_URL_SECONDS = 15 * 60;
+/**
+ * Presigned URLs are short-lived (15 minutes): a part is signed shortly before it is sent, alone
+ * or with the rest of its file's parts, and the browser signs again any it has held too long.
+ */
+export { UPLOAD_URL_SECONDS } from '@marketplace/events/orders';
 
 /** S3's smallest part (except the last): a capped file never needs more parts than this. */
 const S3_MIN_PART_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,12 @@
-import type { OrderImageView, SignedUploadRequest, SignUploadInput } from '@marketplace/events/orders';
+import type {
+  OrderImageView,
+  RegisteredUpload,
+  RegisterUploadBody,
+  SignedUploadBatch,
+  SignedUploadRequest,
+  SignUploadBody,
+  SignUploadInput,
+} from '@marketplace/events/orders';
 import { deleteObject, headObject, presignUploadStep } from '../../adapters/presigned-uploads';
 import type { OrderRecord } from '../../data/orders';
 import {
@@ -24,17 +32,39 @@ export const throwIfRefused = (refusal: UploadRefusal | null) => {
   if (refusal) throw refuse(refusal);
 };
 
-/** Signs one S3 request of an upload (Uppy's signRequest), only under the order's folder for the target. */
-export const signUploadRequest = async (
-  target: UploadTarget,
-  orderId: string,
-  request: SignUploadInput,
-): Promise<SignedUploadRequest> => {
+/** One S3 request of an upload as the rules allow it, only under the order's folder for the target; else its refusal. */
+const allowedStep = (target: UploadTarget, orderId: string, request: SignUploadInput) => {
   throwIfRefused(keyRefusal(target, orderId, request.key));
   const step = uploadStepFor(request, target);
   if (isRefusal(step)) throw refuse(step);
-  const { url, headers } = await presignUploadStep(request.key, step, UPLOAD_URL_SECONDS);
-  return { url, key: request.key, ...(Object.keys(headers).length ? { headers } : {}) };
+  return { key: request.key, step };
+};
+
+const presign = async ({ key, step }: ReturnType<typeof allowedStep>): Promise<SignedUploadRequest> => {
+  const { url, headers } = await presignUploadStep(key, step, UPLOAD_URL_SECONDS);
+  return { url, key, ...(Object.keys(headers).length ? { headers } : {}) };
+};
+
+/**
+ * Signs one S3 request of an upload (Uppy's signRequest), or several at once (a multipart
+ * upload's parts and its completion): every one is checked before any is signed.
+ */
+export const signUploadRequests = async (
+  target: UploadTarget,
+  orderId: string,
+  body: SignUploadBody,
+): Promise<SignedUploadRequest | SignedUploadBatch> => {
+  if (!('requests' in body)) return presign(allowedStep(target, orderId, body));
+  const steps = body.requests.map((request) => allowedStep(target, orderId, request));
+  return { signed: await Promise.all(steps.map(presign)) };
+};
+
+/** The files of a registration, one or several; a key named twice is registered once. */
+export const uploadsOf = (body: RegisterUploadBody): RegisteredUpload[] => {
+  if (!('files' in body)) return [body];
+  const byKey = new Map<string, RegisteredUpload>();
+  for (const file of body.files) if (!byKey.has(file.key)) byKey.set(file.key, file);
+  return [...byKey.values()];
 };
 
 /**
@@ -88,4 +118,21 @@ export const verifiedImage = async (
     ...(scene ? { scene } : {}),
   };
   return { image, registration };
+};
+
+/**
+ * Every file of a registration verified in S3 (in parallel), or the first refusal: a batch counts
+ * whole or not at all. Keys are checked before storage is read.
+ */
+export const verifiedImages = async (
+  target: UploadTarget,
+  order: OrderRecord,
+  uploads: RegisteredUpload[],
+  kind: OrderImageView['kind'],
+) => {
+  for (const upload of uploads) throwIfRefused(keyRefusal(target, order.orderId, upload.key));
+  const results = await Promise.allSettled(uploads.map((upload) => verifiedImage(target, order, upload, kind)));
+  const refused = results.find((result) => result.status === 'rejected');
+  if (refused) throw refused.reason;
+  return results.map((result) => (result as PromiseFulfilledResult<Awaited<ReturnType<typeof verifiedImage>>>).value);
 };

@@ -1,15 +1,16 @@
 import { notifications } from '@mantine/notifications';
 import { editorUploadMessages } from '@marketplace/events/editor-orders';
-import { editedPrefix, type OrderImageView } from '@marketplace/events/orders';
+import { editedPrefix } from '@marketplace/events/orders';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { apiErrorText } from '../../../lib/api-client';
 import {
-  completeUpload,
   createDirectUppy,
   type DirectUppy,
+  defaultUploadTuning,
   uploadContentType,
   uploadPercentOf,
 } from '../../../lib/uploads/direct-s3-upload';
+import { uploadRegistrar } from '../../../lib/uploads/upload-registrar';
 import { editorOrderUrls } from './use-editor-order';
 
 export type EditedUploadStatus = 'uploading' | 'saving' | 'done' | 'failed';
@@ -31,7 +32,8 @@ const failureText = (error: unknown) => {
 
 /**
  * Uploads the editor's chosen files: each file is its own upload straight to S3, recorded with the
- * API as soon as S3 has it, with a toast per file and a summary once the batch has settled.
+ * API as soon as S3 has it (with others that finished meanwhile), with a toast per file and a
+ * summary once the batch has settled.
  */
 export function useEditedUploads(orderId: string, onUploaded: () => void) {
   const [rows, setRows] = useState<EditedUploadRow[]>([]);
@@ -83,7 +85,10 @@ export function useEditedUploads(orderId: string, onUploaded: () => void) {
       setBusy(true);
 
       const recordings: Promise<boolean>[] = [];
-      const completeUrl = editorOrderUrls(orderId).editedComplete;
+      const registerWithApi = uploadRegistrar(
+        editorOrderUrls(orderId).editedComplete,
+        defaultUploadTuning.registerBatchMax,
+      );
       const onProgress = (file: { id: string } | undefined) => {
         if (file) updateRow(file.id, { percent: uploadPercentOf(uppy.getFile(file.id)) });
       };
@@ -93,7 +98,7 @@ export function useEditedUploads(orderId: string, onUploaded: () => void) {
         if (!file || !row || !key) return;
         updateRow(file.id, { percent: 100, status: 'saving' });
         recordings.push(
-          completeUpload<{ image: OrderImageView }>(completeUrl, { key, filename: row.filename }).then(
+          registerWithApi({ key, filename: row.filename }).then(
             () => {
               updateRow(file.id, { status: 'done' });
               notifications.show({ color: 'green', message: editorUploadMessages.uploaded(row.filename) });

@@ -238,7 +238,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
     await view.user.type(screen.getByRole('textbox', { name: /Order name/ }), '  12 Oak Street ');
     await setPhotoCount(view, '2');
     await view.user.type(screen.getByRole('textbox', { name: 'Editing requirements' }), 'Blue sky please');
-    await addPhotos(view, [aPhoto('front.jpg'), aPhoto('back.nef', { type: '', size: 20 * MEGABYTE })]);
+    await addPhotos(view, [aPhoto('front.jpg'), aPhoto('back.nef', { type: '', size: 70 * MEGABYTE })]);
     await view.user.click(continueButton());
 
     expect(await screen.findByText('Order created! Please complete payment.')).toBeInTheDocument();
@@ -257,10 +257,10 @@ describe('Create order page', { timeout: 15_000 }, () => {
     const signed = fakeApi.requestsTo('POST', '/api/orders/order-1/uploads/sign');
     const smallFile = signed.find((request) => (request.body as { method: string }).method === 'PUT');
     const bigFile = signed.find((request) => (request.body as { method: string }).method === 'POST');
-    // The small photo goes up as one PUT, the big RAW file as a multipart upload; both state their size.
+    // The small photo goes up as one PUT, the big RAW file (64 MB and more) as a multipart upload; both state their size.
     expect(smallFile?.body).toMatchObject({ size: MEGABYTE, contentType: 'image/jpeg' });
     expect((smallFile?.body as { key: string }).key).toMatch(/^orders\/order-1\/originals\/[0-9a-f-]{36}-front\.jpg$/);
-    expect(bigFile?.body).toMatchObject({ size: 20 * MEGABYTE, contentType: 'application/octet-stream' });
+    expect(bigFile?.body).toMatchObject({ size: 70 * MEGABYTE, contentType: 'application/octet-stream' });
     expect((bigFile?.body as { key: string }).key).toMatch(/^orders\/order-1\/originals\/[0-9a-f-]{36}-back\.nef$/);
     expect(screen.queryByRole('heading', { name: 'Complete Payment' })).not.toBeInTheDocument();
   }, 20_000);

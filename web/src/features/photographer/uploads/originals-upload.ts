@@ -4,9 +4,11 @@ import {
   createDirectUppy,
   type DirectUploadFile,
   type DirectUppy,
+  defaultUploadTuning,
+  type UploadTuning,
   uploadPercentOf,
 } from '../../../lib/uploads/direct-s3-upload';
-import { registerOriginal } from '../api/upload-originals';
+import { uploadRegistrar } from '../../../lib/uploads/upload-registrar';
 import { type PendingOrder, writePendingOrder } from './pending-order';
 
 const REGISTER_RETRY_DELAYS_MS = [1000, 3000];
@@ -44,17 +46,23 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The upload of one order's originals: Uppy puts every file straight into S3 (multipart for big
- * files, each request signed by our API just before it is sent), Golden Retriever keeps the
- * state across a reload, and each file is registered with the API once S3 has it.
+ * files, its requests signed by our API), Golden Retriever keeps the state across a reload, and
+ * each file is registered with the API once S3 has it (with others that finished meanwhile).
  */
 export class OriginalsUpload {
   private readonly uppy: DirectUppy;
   private readonly listeners = new Set<() => void>();
   private readonly registrationErrors = new Map<string, string>();
+  private readonly registerWithApi: ReturnType<typeof uploadRegistrar>;
   private restoreSettled: boolean;
   private snapshot: UploadSnapshot;
 
-  constructor(private pending: PendingOrder) {
+  constructor(
+    private pending: PendingOrder,
+    tuning: UploadTuning = defaultUploadTuning,
+    /** Copies of the files in IndexedDB, for a reload (off: measured without them). */
+    keepCopies = true,
+  ) {
     const orderId = pending.order.id;
     const uppyId = `order-originals-${orderId}`;
     this.restoreSettled = localStorage.getItem(`uppyState:${uppyId}`) === null;
@@ -62,8 +70,13 @@ export class OriginalsUpload {
       id: uppyId,
       signUrl: `/api/orders/${encodeURIComponent(orderId)}/uploads/sign`,
       keyPrefix: originalsPrefix(orderId),
-      resumable: resumableCopies,
+      resumable: keepCopies ? resumableCopies : undefined,
+      tuning,
     });
+    this.registerWithApi = uploadRegistrar(
+      `/api/orders/${encodeURIComponent(orderId)}/uploads/complete`,
+      tuning.registerBatchMax,
+    );
 
     this.uppy.on('state-update', () => this.refresh());
     this.uppy.on('upload-success', (file, response) => {
@@ -160,7 +173,7 @@ export class OriginalsUpload {
     this.refresh();
     for (let attempt = 0; ; attempt++) {
       try {
-        await registerOriginal(this.pending.order.id, {
+        await this.registerWithApi({
           key: upload.key,
           filename: upload.filename,
           ...(upload.scene ? { scene: upload.scene } : {}),
