@@ -1,8 +1,8 @@
-import * as z from 'zod';
 import { type FeedbackView, feedbackStatuses, feedbackTypes } from './feedback';
 import { jobTypeRateInput } from './invitations';
 import type { OrderSummaryView } from './orders';
 import { type Role, role, type UserStatus, userStatuses } from './roles';
+import * as z from './zod';
 
 /**
  * The admin console's contracts: the order list and assignment, refunds, users and roles,
@@ -29,17 +29,22 @@ export type AdminOrderSort = (typeof adminOrderSorts)[number];
  * before it (see docs/decisions.md).
  */
 export const adminOrdersQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_ORDERS_MAX_LIMIT).default(ADMIN_ORDERS_PAGE_SIZE),
-  assignmentFilter: z.enum(assignmentFilters).default('unassigned'),
-  searchTerm: z
-    .string()
-    .trim()
-    .max(SEARCH_TERM_MAX, `Search terms must be at most ${SEARCH_TERM_MAX} characters`)
-    .optional()
-    .transform((term) => term || undefined),
-  sortBy: z.enum(adminOrderSorts).default('newest'),
-  cursor: z.string().trim().max(2000).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_ORDERS_MAX_LIMIT)),
+    ADMIN_ORDERS_PAGE_SIZE,
+  ),
+  assignmentFilter: z._default(z.enum(assignmentFilters), 'unassigned'),
+  searchTerm: z.pipe(
+    z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(SEARCH_TERM_MAX, `Search terms must be at most ${SEARCH_TERM_MAX} characters`)),
+    ),
+    z.transform((term) => term || undefined),
+  ),
+  sortBy: z._default(z.enum(adminOrderSorts), 'newest'),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
@@ -97,15 +102,17 @@ export interface AdminOrderListResponse {
   moreMatches: boolean;
 }
 
-export const assignOrderInput = z.object({ editorId: z.string().trim().min(1, 'Please select an editor').max(128) });
+export const assignOrderInput = z.object({
+  editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
+});
 
 export const bulkAssignInput = z.object({
-  orderIds: z
-    .array(z.string().trim().min(1).max(64))
-    .min(1, 'Select at least one order')
-    .max(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} orders at a time`)
-    .refine((ids) => new Set(ids).size === ids.length, { message: 'Each order can be listed only once' }),
-  editorId: z.string().trim().min(1, 'Please select an editor').max(128),
+  orderIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(
+    z.minLength(1, 'Select at least one order'),
+    z.maxLength(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} orders at a time`),
+    z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each order can be listed only once' }),
+  ),
+  editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
 });
 
 export interface BulkAssignResponse {
@@ -145,10 +152,10 @@ export interface AdminUserView {
 export const ADMIN_USERS_PAGE_SIZE = 25;
 export const ADMIN_USERS_MAX_LIMIT = 100;
 
-const flag = z
-  .enum(['true', 'false'])
-  .optional()
-  .transform((v) => v === 'true');
+const flag = z.pipe(
+  z.optional(z.enum(['true', 'false'])),
+  z.transform((v) => v === 'true'),
+);
 
 /**
  * GET /api/admin/users: one page, newest first. Invited editors (no account yet) are listed only
@@ -157,11 +164,14 @@ const flag = z
 export const adminUsersQuery = z.object({
   includeInactive: flag,
   includeInvited: flag,
-  status: z.enum(userStatuses).optional(),
-  role: role.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  status: z.optional(z.enum(userStatuses)),
+  role: z.optional(role),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+    ADMIN_USERS_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
@@ -184,8 +194,11 @@ export interface AdminUserListResponse extends AdminPage {
 
 /** GET /api/admin/invited-users: editors invited and not signed up yet, newest first, a page at a time. */
 export const invitedUsersQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_USERS_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+    ADMIN_USERS_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type InvitedUsersQuery = z.infer<typeof invitedUsersQuery>;
 
@@ -198,7 +211,7 @@ export interface InvitedUsersResponse {
 
 /** PATCH /users/{id}/role sets the user's only role; POST /users/{id}/roles adds one. */
 export const roleInput = z.object({ role });
-export const roleParams = z.object({ id: z.string().trim().min(1).max(128), role });
+export const roleParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), role });
 
 export interface CheckEmailResponse {
   email: string;
@@ -239,9 +252,12 @@ export const ADMIN_EDITORS_PAGE_SIZE = 20;
 
 /** GET /api/admin/editors: one page of editors, invited ones included, newest first. */
 export const adminEditorsQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_EDITORS_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+    ADMIN_EDITORS_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type AdminEditorsQuery = z.infer<typeof adminEditorsQuery>;
 
@@ -251,12 +267,12 @@ export interface AdminEditorListResponse extends AdminPage {
 
 /** PUT replaces every rate (an empty list clears them); PATCH sets the listed ones and keeps the rest. */
 export const editorRatesInput = z.object({
-  jobTypeRates: z
-    .array(jobTypeRateInput)
-    .max(100)
-    .refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
+  jobTypeRates: z.array(jobTypeRateInput).check(
+    z.maxLength(100),
+    z.refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
       message: 'Each job type can have only one rate',
     }),
+  ),
 });
 
 export interface AdminEditorStatsView {
@@ -268,14 +284,12 @@ export interface AdminEditorStatsView {
 }
 
 export const recordPayoutInput = z.object({
-  amountCents: z.number().int('Amounts are whole cents').min(1, 'A payout must be more than $0.00').max(100_000_000),
-  note: z.string().trim().max(500).optional(),
+  amountCents: z
+    .number()
+    .check(z.int('Amounts are whole cents'), z.minimum(1, 'A payout must be more than $0.00'), z.maximum(100_000_000)),
+  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
   /** Sent again on a retry so the payout is booked once. */
-  payoutId: z
-    .string()
-    .trim()
-    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'payoutId must be a ULID')
-    .optional(),
+  payoutId: z.optional(z.string().check(z.trim(), z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'payoutId must be a ULID'))),
 });
 
 export interface PayoutView {
@@ -290,8 +304,11 @@ export const EDITOR_PAYOUTS_PAGE_SIZE = 20;
 
 /** GET /api/admin/editors/{id}/payouts: one page of the editor's payouts, newest first. */
 export const editorPayoutsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(EDITOR_PAYOUTS_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+    EDITOR_PAYOUTS_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type EditorPayoutsQuery = z.infer<typeof editorPayoutsQuery>;
 
@@ -307,31 +324,32 @@ export interface EditorPayoutsResponse {
 
 export const NEW_JOB_TYPE_PRICE_CENTS = 500;
 export const NEW_JOB_TYPE_EDITOR_RATE_CENTS = 50;
-const cents = z.number().int('Amounts are whole cents').min(0, 'Amounts cannot be negative').max(1_000_000);
+const cents = z
+  .number()
+  .check(z.int('Amounts are whole cents'), z.minimum(0, 'Amounts cannot be negative'), z.maximum(1_000_000));
+const jobTypeName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100));
+const jobTypeDescription = z.string().check(z.trim(), z.maxLength(1000));
 
 export const createJobTypeInput = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100),
-  description: z
-    .string()
-    .trim()
-    .max(1000)
-    .nullish()
-    .transform((d) => d || undefined),
-  pricePerPhotoCents: cents.default(NEW_JOB_TYPE_PRICE_CENTS),
-  defaultEditorPriceCents: cents.default(NEW_JOB_TYPE_EDITOR_RATE_CENTS),
+  name: jobTypeName,
+  description: z.pipe(
+    z.nullish(jobTypeDescription),
+    z.transform((d) => d || undefined),
+  ),
+  pricePerPhotoCents: z._default(cents, NEW_JOB_TYPE_PRICE_CENTS),
+  defaultEditorPriceCents: z._default(cents, NEW_JOB_TYPE_EDITOR_RATE_CENTS),
 });
 
 /** PATCH /api/admin/job-types/{id}: new prices apply to new orders; existing orders keep theirs. */
 export const updateJobTypeInput = z
-  .object({
-    name: z.string().trim().min(1, 'Name is required').max(100).optional(),
-    description: z.string().trim().max(1000).nullable().optional(),
-    pricePerPhotoCents: cents.optional(),
-    defaultEditorPriceCents: cents.optional(),
-    isActive: z.boolean().optional(),
+  .strictObject({
+    name: z.optional(jobTypeName),
+    description: z.optional(z.nullable(jobTypeDescription)),
+    pricePerPhotoCents: z.optional(cents),
+    defaultEditorPriceCents: z.optional(cents),
+    isActive: z.optional(z.boolean()),
   })
-  .strict()
-  .refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' });
+  .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' }));
 
 // ---------------------------------------------------------------- feedback
 
@@ -339,11 +357,14 @@ export const ADMIN_FEEDBACK_PAGE_SIZE = 25;
 
 /** GET /api/feedback/all: one page of the reports matching the filters, newest first. */
 export const adminFeedbackQuery = z.object({
-  status: z.enum(['all', ...feedbackStatuses]).default('all'),
-  type: z.enum(['all', ...feedbackTypes]).default('all'),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_USERS_MAX_LIMIT).default(ADMIN_FEEDBACK_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  status: z._default(z.enum(['all', ...feedbackStatuses]), 'all'),
+  type: z._default(z.enum(['all', ...feedbackTypes]), 'all'),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+    ADMIN_FEEDBACK_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuery>;
 
@@ -361,5 +382,5 @@ export const ADMIN_NOTES_MAX = 5000;
 export const updateFeedbackInput = z.object({
   status: z.enum(feedbackStatuses),
   /** Absent or null keeps the notes already there. */
-  adminNotes: z.string().trim().max(ADMIN_NOTES_MAX).nullish(),
+  adminNotes: z.nullish(z.string().check(z.trim(), z.maxLength(ADMIN_NOTES_MAX))),
 });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
 import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView, type RevisionView } from './orders';
+import * as z from './zod';
 
 /** The editor's side of an order: what is offered, what they deliver, what they earn. */
 export const AVAILABLE_ORDERS_DEFAULT_LIMIT = 20;
@@ -23,11 +23,14 @@ export const AVAILABLE_ORDERS_MAX_SKIPPED = 200;
  * reading the orders before it, up to AVAILABLE_ORDERS_MAX_SKIPPED of them.
  */
 export const availableOrdersQuery = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  limit: z.coerce.number().int().min(1).max(AVAILABLE_ORDERS_MAX_LIMIT).default(AVAILABLE_ORDERS_DEFAULT_LIMIT),
-  filter: z.enum(availableOrderFilters).default('all'),
-  sort: z.enum(availableOrderSorts).default('newest'),
-  cursor: z.string().trim().max(500).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
+    AVAILABLE_ORDERS_DEFAULT_LIMIT,
+  ),
+  filter: z._default(z.enum(availableOrderFilters), 'all'),
+  sort: z._default(z.enum(availableOrderSorts), 'newest'),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type AvailableOrdersQuery = z.infer<typeof availableOrdersQuery>;
 
@@ -57,8 +60,11 @@ export const MY_ASSIGNMENTS_PAGE_SIZE = 20;
 
 /** GET /api/orders/my-assignments: the editor's orders to work on, newest first, a page at a time. */
 export const myAssignmentsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(AVAILABLE_ORDERS_MAX_LIMIT).default(MY_ASSIGNMENTS_PAGE_SIZE),
-  cursor: z.string().trim().max(500).optional(),
+  limit: z._default(
+    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
+    MY_ASSIGNMENTS_PAGE_SIZE,
+  ),
+  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
 });
 export type MyAssignmentsQuery = z.infer<typeof myAssignmentsQuery>;
 
@@ -87,11 +93,11 @@ export interface OrderEventView {
 
 export const EDITOR_NOTES_MAX = 5000;
 export const completeOrderInput = z.object({
-  editorNotes: z
-    .string()
-    .trim()
-    .max(EDITOR_NOTES_MAX, `Editor notes must be at most ${EDITOR_NOTES_MAX} characters`)
-    .optional(),
+  editorNotes: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.maxLength(EDITOR_NOTES_MAX, `Editor notes must be at most ${EDITOR_NOTES_MAX} characters`)),
+  ),
 });
 
 /** Edited deliveries: images and archives (spec section 5, 'Editor upload'). */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** Limits shared by the feedback form and the feedback routes, so the two can never disagree. */
 export const FEEDBACK_MIN_LENGTH = 10;
@@ -15,13 +15,15 @@ export const feedbackMessages = {
 } as const;
 
 export const submitFeedbackInput = z.object({
-  type: z.enum(feedbackTypes).default('general'),
+  type: z._default(z.enum(feedbackTypes), 'general'),
   message: z
     .string({ error: feedbackMessages.empty })
-    .trim()
-    .min(1, feedbackMessages.empty)
-    .min(FEEDBACK_MIN_LENGTH, feedbackMessages.tooShort)
-    .max(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
+    .check(
+      z.trim(),
+      z.minLength(1, feedbackMessages.empty),
+      z.minLength(FEEDBACK_MIN_LENGTH, feedbackMessages.tooShort),
+      z.maxLength(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
+    ),
 });
 export type SubmitFeedbackInput = z.infer<typeof submitFeedbackInput>;
 

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** Editors join by invitation: the admin's form, the emailed link and the sign-up that consumes it. */
 export const INVITATION_TTL_DAYS = 7;
@@ -18,38 +18,38 @@ export const invitationMessages = {
 } as const;
 
 export const jobTypeRateInput = z.object({
-  jobTypeId: z.string().trim().min(1).max(100),
-  ratePerPhotoCents: z.number().int().min(0).max(1_000_000),
+  jobTypeId: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  ratePerPhotoCents: z.number().check(z.int(), z.minimum(0), z.maximum(1_000_000)),
 });
 
 /** POST /api/admin/invite-editor */
 export const inviteEditorInput = z.object({
-  email: z.email('Please enter a valid email address').trim().toLowerCase().max(254),
-  displayName: z.string().trim().min(1, 'Please enter a display name').max(100),
-  jobTypeRates: z
-    .array(jobTypeRateInput)
-    .min(1, invitationMessages.noJobTypes)
-    .max(100)
-    .refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
+  email: z.email('Please enter a valid email address').check(z.trim(), z.toLowerCase(), z.maxLength(254)),
+  displayName: z.string().check(z.trim(), z.minLength(1, 'Please enter a display name'), z.maxLength(100)),
+  jobTypeRates: z.array(jobTypeRateInput).check(
+    z.minLength(1, invitationMessages.noJobTypes),
+    z.maxLength(100),
+    z.refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
       message: 'Each job type can have only one rate',
     }),
+  ),
 });
 
 /** GET /api/auth/verify-invitation?email&token */
 export const verifyInvitationQuery = z.object({
-  email: z.string().trim().toLowerCase().min(1).max(254),
-  token: z.string().trim().min(16).max(200),
+  email: z.string().check(z.trim(), z.toLowerCase(), z.minLength(1), z.maxLength(254)),
+  token: z.string().check(z.trim(), z.minLength(16), z.maxLength(200)),
 });
 
 /** POST /api/auth/complete-signup */
-export const completeSignupInput = verifyInvitationQuery.extend({
-  firebaseUid: z.string().trim().min(1).max(128),
+export const completeSignupInput = z.extend(verifyInvitationQuery, {
+  firebaseUid: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
   /**
    * The new account's own ID token (not a Bearer header: the spec keeps these calls tokenless).
    * The server checks the account's email from the signed token alone and refuses a sign-up
    * without one (400), so no call to Firebase is made on the way.
    */
-  idToken: z.string().trim().min(1).max(8192).optional(),
+  idToken: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(8192))),
 });
 
 export interface InvitationVerificationView {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** Every event an order can go through; the event log worker stores them, the zip worker reacts to some. */
 export const orderEventTypes = [
@@ -23,13 +23,13 @@ export const orderEventType = z.enum(orderEventTypes);
 export type OrderEventType = z.infer<typeof orderEventType>;
 
 export const orderEventMessage = z.object({
-  eventId: z.string().min(1),
-  orderId: z.string().min(1),
+  eventId: z.string().check(z.minLength(1)),
+  orderId: z.string().check(z.minLength(1)),
   eventType: orderEventType,
-  description: z.string().max(500),
-  actorId: z.string().optional(),
+  description: z.string().check(z.maxLength(500)),
+  actorId: z.optional(z.string()),
   occurredAt: z.iso.datetime(),
-  metadata: z.record(z.string(), z.unknown()).default({}),
+  metadata: z._default(z.record(z.string(), z.unknown()), {}),
 });
 export type OrderEventMessage = z.infer<typeof orderEventMessage>;
 
@@ -38,7 +38,7 @@ export const queueNames = ['order-events', 'zip-builds', 'thumbnails', 'notifica
 export type QueueName = (typeof queueNames)[number];
 
 export const zipBuildMessage = z.object({
-  orderId: z.string().min(1),
+  orderId: z.string().check(z.minLength(1)),
   kind: z.enum(['edited', 'originals']),
   requestedAt: z.iso.datetime(),
 });

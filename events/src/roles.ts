@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /** Roles in the order the web app uses to pick a landing page: admin first. */
 export const roles = ['admin', 'editor', 'photographer'] as const;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * Changes of a user's standing that the identity provider must follow: a suspended or deleted
@@ -11,10 +11,10 @@ export const userEventType = z.enum(userEventTypes);
 export type UserEventType = z.infer<typeof userEventType>;
 
 export const userEventMessage = z.object({
-  eventId: z.string().min(1),
-  userId: z.string().min(1),
+  eventId: z.string().check(z.minLength(1)),
+  userId: z.string().check(z.minLength(1)),
   eventType: userEventType,
-  actorId: z.string().optional(),
+  actorId: z.optional(z.string()),
   occurredAt: z.iso.datetime(),
 });
 export type UserEventMessage = z.infer<typeof userEventMessage>;

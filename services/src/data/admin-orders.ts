@@ -6,7 +6,7 @@ import {
   SEARCH_WORDS_READ_MAX,
   searchWordsOf,
 } from '@marketplace/events/admin';
-import * as z from 'zod';
+import * as z from '@marketplace/events/zod';
 import { toAdminOrderView } from './admin-order-view';
 import { batchGetAll } from './batch-get';
 import { marketplace } from './entities';
@@ -58,10 +58,10 @@ const partitionsOf = (filter: AssignmentFilter): Assignment[] =>
 
 const cursorSchema = z.object({
   sortBy: z.enum(['newest', 'oldest', 'most-photos', 'photographer']),
-  createdAt: z.string().min(1).max(64),
-  orderId: z.string().min(1).max(64),
-  photoCount: z.number().int().min(0).optional(),
-  photographerSortName: z.string().max(500).optional(),
+  createdAt: z.string().check(z.minLength(1), z.maxLength(64)),
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+  photoCount: z.optional(z.number().check(z.int(), z.minimum(0))),
+  photographerSortName: z.optional(z.string().check(z.maxLength(500))),
 });
 type Cursor = z.infer<typeof cursorSchema>;
 

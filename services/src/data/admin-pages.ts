@@ -1,6 +1,6 @@
 import type { AdminPage } from '@marketplace/events/admin';
+import * as z from '@marketplace/events/zod';
 import { createConversions } from 'electrodb';
-import * as z from 'zod';
 import { marketplace } from './entities';
 import type { Position } from './list-pages';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
@@ -15,7 +15,10 @@ export interface UserSortKey {
   userId: string;
 }
 
-const userCursor = z.object({ createdAt: z.string().min(1), userId: z.string().min(1) });
+const userCursor = z.object({
+  createdAt: z.string().check(z.minLength(1)),
+  userId: z.string().check(z.minLength(1)),
+});
 
 export const encodeUserCursor = ([createdAt, userId]: Position) => encodePageCursor({ createdAt, userId });
 

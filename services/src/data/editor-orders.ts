@@ -5,7 +5,7 @@ import {
   availableOrderSorts,
   type EditorStatsView,
 } from '@marketplace/events/editor-orders';
-import * as z from 'zod';
+import * as z from '@marketplace/events/zod';
 import { BadRequest, NotFound } from '../http/errors';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
@@ -71,9 +71,9 @@ const compareFor = (sort: Sort) => {
 
 const cursorSchema = z.object({
   sort: z.enum(availableOrderSorts),
-  orderId: z.string().min(1).max(64),
-  createdAt: z.string().min(1).max(64).optional(),
-  totalAmountCents: z.number().int().min(0).optional(),
+  orderId: z.string().check(z.minLength(1), z.maxLength(64)),
+  createdAt: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  totalAmountCents: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 
 /** The last row's sort key, opaque to the browser: every lane resumes after it. */

@@ -6,18 +6,12 @@ import {
   feedbackStatuses,
   feedbackTypes,
 } from '@marketplace/events/feedback';
+import * as z from '@marketplace/events/zod';
 import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
-import * as z from 'zod';
 import { Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
-import {
-  descending,
-  mergePartitions,
-  type Position,
-  pageByNumber,
-  readPartition,
-} from './list-pages';
+import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { readCounters } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll, counterAdd, TransactionCancelled } from './transactions';
@@ -104,7 +98,10 @@ interface FeedbackSortKey {
 /** A report's place in the byStatus index (createdAt, then id; keys are lower-cased). */
 const feedbackPosition = (f: FeedbackSortKey): Position => [f.createdAt.toLowerCase(), f.feedbackId.toLowerCase()];
 
-const feedbackCursor = z.object({ createdAt: z.string().min(1), feedbackId: z.string().min(1) });
+const feedbackCursor = z.object({
+  createdAt: z.string().check(z.minLength(1)),
+  feedbackId: z.string().check(z.minLength(1)),
+});
 
 const encodeFeedbackCursor = ([createdAt, feedbackId]: Position) => encodePageCursor({ createdAt, feedbackId });
 

@@ -3,8 +3,8 @@ import type {
   MyAssignmentsQuery,
   MyAssignmentsResponse,
 } from '@marketplace/events/editor-orders';
+import * as z from '@marketplace/events/zod';
 import { createConversions } from 'electrodb';
-import * as z from 'zod';
 import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
@@ -24,7 +24,10 @@ const orderPosition = (o: { createdAt: string; orderId: string }): Position => [
   o.orderId.toLowerCase(),
 ];
 
-const assignmentCursor = z.object({ createdAt: z.string().min(1), orderId: z.string().min(1) });
+const assignmentCursor = z.object({
+  createdAt: z.string().check(z.minLength(1)),
+  orderId: z.string().check(z.minLength(1)),
+});
 
 const encodeCursor = ([createdAt, orderId]: Position) => encodePageCursor({ createdAt, orderId });
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from '@marketplace/events/zod';
 import { BadRequest } from '../http/errors';
 
 /**
@@ -10,7 +10,7 @@ export const INVALID_PAGE_LINK = 'This page link is no longer valid. Please star
 
 export const encodePageCursor = (sortKey: object) => Buffer.from(JSON.stringify(sortKey)).toString('base64url');
 
-export const decodePageCursor = <T>(cursor: string, schema: z.ZodType<T>): T => {
+export const decodePageCursor = <T>(cursor: string, schema: z.ZodMiniType<T>): T => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

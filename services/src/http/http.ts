@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import type * as z from '@marketplace/events/zod';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
 import { logger } from '../adapters/logger';
 import { decideAccess } from '../domain/permissions';
 import { type Access, routeByKey } from '../routes';
@@ -14,12 +14,12 @@ import { errorBody, json } from './responses';
  * query and body, the signed-in user and the route table's role rule, and errors to JSON.
  */
 type Schemas = {
-  params?: z.ZodType;
-  query?: z.ZodType;
-  body?: z.ZodType;
+  params?: z.ZodMiniType;
+  query?: z.ZodMiniType;
+  body?: z.ZodMiniType;
 };
 
-type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodType ? z.output<S[K]> : undefined;
+type Parsed<S extends Schemas, K extends keyof Schemas> = S[K] extends z.ZodMiniType ? z.output<S[K]> : undefined;
 
 export interface Request<S extends Schemas, U> {
   params: Parsed<S, 'params'>;
@@ -38,7 +38,7 @@ export type ApiEvent = APIGatewayProxyEventV2 & {
   };
 };
 
-const validationFailed = (where: string, error: z.ZodError) => {
+const validationFailed = (where: string, error: z.core.$ZodError) => {
   const details = error.issues.map((issue) => ({
     path: [where, ...issue.path.map(String)].join('.'),
     message: issue.message,
@@ -46,7 +46,7 @@ const validationFailed = (where: string, error: z.ZodError) => {
   return new BadRequest(error.issues[0]?.message ?? `Invalid ${where}`, details, 'VALIDATION_FAILED');
 };
 
-const parsePart = <T extends z.ZodType | undefined>(schema: T, value: unknown, where: string) => {
+const parsePart = <T extends z.ZodMiniType | undefined>(schema: T, value: unknown, where: string) => {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) throw validationFailed(where, result.error);

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@marketplace/events/zod';
 import { listPhotographerOrders, ORDERS_PAGE_SIZE_MAX } from '../../data/orders';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
@@ -6,8 +6,8 @@ import { ok } from '../../http/responses';
 export const handler = http(
   {
     query: z.object({
-      limit: z.coerce.number().int().min(1).max(ORDERS_PAGE_SIZE_MAX).default(20),
-      cursor: z.string().max(2048).optional(),
+      limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ORDERS_PAGE_SIZE_MAX)), 20),
+      cursor: z.optional(z.string().check(z.maxLength(2048))),
     }),
   },
   async ({ query, user }) => ok(await listPhotographerOrders(user.userId, query)),
