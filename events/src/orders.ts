@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 
 /**
  * Orders as the browser, the API and the workers all see them: the limits of the order form, the
@@ -92,12 +92,10 @@ export const orderFormMessages = {
 } as const;
 
 const optionalText = (max: number, label: string) =>
-  z
-    .string()
-    .trim()
-    .max(max, `${label} must be at most ${max} characters`)
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, `${label} must be at most ${max} characters`))),
+    z.transform((v) => (v ? v : undefined)),
+  );
 
 /**
  * POST /api/orders. Unknown fields (a price, a total) are dropped, never trusted: the server
@@ -106,15 +104,15 @@ const optionalText = (max: number, label: string) =>
 export const createOrderInput = z.object({
   jobTypeId: z
     .string({ error: orderFormMessages.serviceTypeRequired })
-    .trim()
-    .min(1, orderFormMessages.serviceTypeRequired)
-    .max(100),
+    .check(z.trim(), z.minLength(1, orderFormMessages.serviceTypeRequired), z.maxLength(100)),
   name: optionalText(ORDER_NAME_MAX, 'Order name'),
   photoCount: z.coerce
     .number({ error: orderFormMessages.photoCountRequired })
-    .int('Photo count must be a whole number')
-    .min(PHOTO_COUNT_MIN, orderFormMessages.photoCountMin)
-    .max(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
+    .check(
+      z.int('Photo count must be a whole number'),
+      z.minimum(PHOTO_COUNT_MIN, orderFormMessages.photoCountMin),
+      z.maximum(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
+    ),
   editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
 });
 export type CreateOrderInput = z.infer<typeof createOrderInput>;
@@ -126,12 +124,12 @@ export const editedPrefix = (orderId: string) => `orders/${orderId}/edited/`;
 /** One S3 request the upload client wants signed (Uppy's signRequest). */
 export const signUploadRequestInput = z.object({
   method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
-  key: z.string().min(1).max(1024),
-  uploadId: z.string().min(1).max(2048).optional(),
-  partNumber: z.number().int().min(1).max(MAX_PART_NUMBER).optional(),
-  contentType: z.string().max(200).optional(),
+  key: z.string().check(z.minLength(1), z.maxLength(1024)),
+  uploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+  partNumber: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PART_NUMBER))),
+  contentType: z.optional(z.string().check(z.maxLength(200))),
   /** The file's size, stated when an upload starts (a PUT, or the POST that creates a multipart upload). */
-  size: z.number().int().min(0).optional(),
+  size: z.optional(z.number().check(z.int(), z.minimum(0))),
 });
 export type SignUploadInput = z.infer<typeof signUploadRequestInput>;
 
@@ -146,7 +144,7 @@ export const UPLOAD_URL_SECONDS = 15 * 60;
 /** One S3 request to sign, or several at once (`requests`, answered in the same order as `signed`). */
 export const signUploadInput = z.union([
   signUploadRequestInput,
-  z.object({ requests: z.array(signUploadRequestInput).min(1).max(SIGN_BATCH_MAX) }),
+  z.object({ requests: z.array(signUploadRequestInput).check(z.minLength(1), z.maxLength(SIGN_BATCH_MAX)) }),
 ]);
 export type SignUploadBody = z.infer<typeof signUploadInput>;
 
@@ -162,10 +160,10 @@ export interface SignedUploadBatch {
 
 /** After S3 has the object: the server checks it is there before it counts. */
 export const registeredUploadInput = z.object({
-  key: z.string().min(1).max(1024),
-  filename: z.string().trim().min(1).max(255),
+  key: z.string().check(z.minLength(1), z.maxLength(1024)),
+  filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
   /** The HDR scene (1-based) the browser grouped this original into from its EXIF; absent when unknown. */
-  scene: z.number().int().min(1).max(10_000).optional(),
+  scene: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
 });
 export type RegisteredUpload = z.infer<typeof registeredUploadInput>;
 
@@ -175,20 +173,24 @@ export const REGISTER_BATCH_MAX = 25;
 /** One uploaded file, or several at once (`files`): all of them count, or none and the answer says why. */
 export const registerUploadInput = z.union([
   registeredUploadInput,
-  z.object({ files: z.array(registeredUploadInput).min(1).max(REGISTER_BATCH_MAX) }),
+  z.object({ files: z.array(registeredUploadInput).check(z.minLength(1), z.maxLength(REGISTER_BATCH_MAX)) }),
 ]);
 export type RegisterUploadBody = z.infer<typeof registerUploadInput>;
 
-export const paymentSuccessInput = z.object({ paymentIntentId: z.string().trim().min(1).max(255) });
+export const paymentSuccessInput = z.object({
+  paymentIntentId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+});
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 10;
 export const rateOrderInput = z.object({
   rating: z
     .number({ error: 'Rating must be a number from 1 to 10' })
-    .int('Rating must be a whole number from 1 to 10')
-    .min(RATING_MIN, 'Rating must be from 1 to 10')
-    .max(RATING_MAX, 'Rating must be from 1 to 10'),
+    .check(
+      z.int('Rating must be a whole number from 1 to 10'),
+      z.minimum(RATING_MIN, 'Rating must be from 1 to 10'),
+      z.maximum(RATING_MAX, 'Rating must be from 1 to 10'),
+    ),
 });
 
 /** An order in lists (dashboard, /orders, the editor's lists). */
@@ -272,8 +274,8 @@ export interface OrderImageView {
 
 /** PATCH /api/orders/{id}/pairings: the editor points an edited file at its original (or at none). */
 export const pairEditedImageInput = z.object({
-  editedKey: z.string().min(1).max(1024),
-  originalKey: z.string().min(1).max(1024).nullable(),
+  editedKey: z.string().check(z.minLength(1), z.maxLength(1024)),
+  originalKey: z.nullable(z.string().check(z.minLength(1), z.maxLength(1024))),
 });
 
 /** Revision requests: within this many days of completion, at most this many rounds per order. */
@@ -286,23 +288,29 @@ export const REVISION_PHOTO_NOTES_MAX = 100;
 export const requestRevisionInput = z.object({
   note: z
     .string({ error: 'Please describe what should change' })
-    .trim()
-    .min(1, 'Please describe what should change')
-    .max(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please describe what should change'),
+      z.maxLength(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+    ),
   /** Optional notes on individual edited photos, by the edited file's key. */
-  photoNotes: z
-    .array(
-      z.object({
-        key: z.string().min(1).max(1024),
-        note: z
-          .string()
-          .trim()
-          .min(1, 'A photo note cannot be empty')
-          .max(REVISION_NOTE_MAX, `A photo note must be at most ${REVISION_NOTE_MAX} characters`),
-      }),
-    )
-    .max(REVISION_PHOTO_NOTES_MAX, `At most ${REVISION_PHOTO_NOTES_MAX} photo notes`)
-    .default([]),
+  photoNotes: z._default(
+    z
+      .array(
+        z.object({
+          key: z.string().check(z.minLength(1), z.maxLength(1024)),
+          note: z
+            .string()
+            .check(
+              z.trim(),
+              z.minLength(1, 'A photo note cannot be empty'),
+              z.maxLength(REVISION_NOTE_MAX, `A photo note must be at most ${REVISION_NOTE_MAX} characters`),
+            ),
+        }),
+      )
+      .check(z.maxLength(REVISION_PHOTO_NOTES_MAX, `At most ${REVISION_PHOTO_NOTES_MAX} photo notes`)),
+    [],
+  ),
 });
 export type RequestRevisionInput = z.infer<typeof requestRevisionInput>;
 
