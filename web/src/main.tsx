@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { AppProviders } from './app/AppProviders';
 import { routes } from './app/routes';
 

@@ -7,8 +7,8 @@ import {
   type PayoutView,
 } from '@marketplace/events/admin';
 import type { inviteEditorInput, jobTypeRateInput } from '@marketplace/events/invitations';
+import type * as z from '@marketplace/events/zod';
 import useSWR, { useSWRConfig } from 'swr';
-import type { z } from 'zod';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 

@@ -1,7 +1,7 @@
 import type { createJobTypeInput, updateJobTypeInput } from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
+import type * as z from '@marketplace/events/zod';
 import useSWR, { useSWRConfig } from 'swr';
-import type { z } from 'zod';
 import { apiPatch, apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 

@@ -1,5 +1,5 @@
 import type { completeSignupInput } from '@marketplace/events/invitations';
-import type { z } from 'zod';
+import type * as z from '@marketplace/events/zod';
 import { apiPost } from '../../../lib/api-client';
 
 /** Consumes the invitation: the server gives the account behind `firebaseUid` the editor role and the offered rates. */

@@ -1,6 +1,6 @@
 import { useDebouncedValue } from '@mantine/hooks';
+import * as z from '@marketplace/events/zod';
 import useSWR from 'swr';
-import { z } from 'zod';
 import { useAuth } from '../../../../lib/auth-context';
 import { checkEmailAvailability } from '../../api/editors';
 
