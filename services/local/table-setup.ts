@@ -20,11 +20,15 @@ const globalIndexSpecification = (g: (typeof globalIndexes)[number]) => ({
   Projection: { ProjectionType: 'ALL' as const },
 });
 
-/** Creates the table as the CDK data stack defines it, unless it is already there (then turns its stream on if off). */
-export const ensureTable = async (client: DynamoDBClient, tableName: string) => {
+/**
+ * Creates the table as the CDK data stack defines it, unless it is already there (then turns its
+ * stream on if off). `stream: false` is for a test's table of its own, which no poller reads:
+ * DynamoDB Local keeps every stream record it writes, and writes slow down as they pile up.
+ */
+export const ensureTable = async (client: DynamoDBClient, tableName: string, { stream = true } = {}) => {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (!Table?.StreamSpecification?.StreamEnabled) {
+    if (stream && !Table?.StreamSpecification?.StreamEnabled) {
       await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: streamSpecification }));
     }
     // A table kept from an earlier version gains the indexes added since (one per update, as in DynamoDB).
@@ -54,7 +58,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string) => 
     new CreateTableCommand({
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
-      StreamSpecification: streamSpecification,
+      ...(stream ? { StreamSpecification: streamSpecification } : {}),
       AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
       KeySchema: [
         { AttributeName: tableKeys.partitionKey, KeyType: 'HASH' },

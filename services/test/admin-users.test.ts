@@ -198,7 +198,7 @@ describe('roles', () => {
     const users = await import('../src/data/users');
     const adminUsers = await import('../src/data/admin-users');
     try {
-      await ensureTable(dynamo(), table);
+      await ensureTable(dynamo(), table, { stream: false });
       const make = (userId: string, roles: Role[]) =>
         users.createUserOnce({ userId, email: `${userId}@example.test`, roles, status: 'verified' });
       await make('the-admin', ['admin']);
@@ -286,7 +286,7 @@ describe('the last active admin', () => {
     const users = await import('../src/data/users');
     const adminUsers = await import('../src/data/admin-users');
     try {
-      await ensureTable(dynamo(), table);
+      await ensureTable(dynamo(), table, { stream: false });
       const make = (userId: string) =>
         users.createUserOnce({ userId, email: `${userId}@example.test`, roles: ['admin'], status: 'verified' });
       await make('first-admin');
@@ -324,7 +324,7 @@ describe('the last active admin', () => {
     const { marketplace } = await import('../src/data/entities');
     const users = await import('../src/data/users');
     try {
-      await ensureTable(dynamo(), table);
+      await ensureTable(dynamo(), table, { stream: false });
       // Written as an older version did: records only, no counter.
       for (const [userId, roles, isActive] of [
         ['old-admin', ['admin'], true],
@@ -406,7 +406,7 @@ describe('paging the user and editor lists', () => {
     // The fresh modules read the table name once, now; the route tests go on with the shared one.
     expect(marketplace().entities.user.query.all({}).params()).toMatchObject({ TableName: table });
     process.env.TABLE_NAME = shared;
-    await ensureTable(dynamo(), table);
+    await ensureTable(dynamo(), table, { stream: false });
     const { unprocessed } = await marketplace()
       .entities.user.put(
         seeds.map((u) => ({

@@ -113,7 +113,7 @@ beforeAll(async () => {
   expect(marketplace().entities.user.query.all({}).params()).toMatchObject({ TableName: table });
   process.env.TABLE_NAME = shared;
   const { ensureTable } = await import('../local/table-setup');
-  await ensureTable(dynamo(), table);
+  await ensureTable(dynamo(), table, { stream: false });
   const e = marketplace().entities;
   const written = await e.user
     .put(

@@ -50,7 +50,7 @@ beforeAll(async () => {
     TableName: table,
   });
   process.env.TABLE_NAME = shared;
-  await ensureTable(dynamo(), table);
+  await ensureTable(dynamo(), table, { stream: false });
   const e = marketplace().entities;
   const { unprocessed } = await e.order
     .put(

@@ -25,7 +25,7 @@ const withOwnTable = async (label: string) => {
   const table = tableName();
   process.env.TABLE_NAME = sharedTable;
   const { ensureTable } = await import('../local/table-setup');
-  await ensureTable(dynamo(), table);
+  await ensureTable(dynamo(), table, { stream: false });
   const entities = (await import('../src/data/entities')).marketplace().entities;
   return {
     dynamo,

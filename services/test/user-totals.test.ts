@@ -49,7 +49,7 @@ beforeAll(async () => {
   };
   expect(m.entities.marketplace().entities.user.query.all({}).params()).toMatchObject({ TableName: table });
   process.env.TABLE_NAME = shared;
-  await ensureTable(dynamo(), table);
+  await ensureTable(dynamo(), table, { stream: false });
 });
 
 afterAll(async () => {
