@@ -45,6 +45,38 @@ const signInRefusedSoon = async (email: string) =>
     (reason) => reason !== null,
   );
 
+/**
+ * Runs `body` with the data modules bound to a table of its own, deleted afterwards: the shared
+ * table's admins come and go as other files run, so counts of admins are taken apart from it.
+ */
+const inOwnTable = async (
+  prefix: string,
+  body: (modules: {
+    marketplace: typeof import('../src/data/entities').marketplace;
+    users: typeof import('../src/data/users');
+    adminUsers: typeof import('../src/data/admin-users');
+  }) => Promise<void>,
+) => {
+  const shared = process.env.TABLE_NAME;
+  const table = `${prefix}-${ulid().toLowerCase()}`;
+  process.env.TABLE_NAME = table;
+  // Fresh modules read the new table name.
+  vi.resetModules();
+  const { dynamo } = await import('../src/data/client');
+  const { ensureTable } = await import('../local/table-setup');
+  const { marketplace } = await import('../src/data/entities');
+  const users = await import('../src/data/users');
+  const adminUsers = await import('../src/data/admin-users');
+  try {
+    await ensureTable(dynamo(), table, { stream: false });
+    await body({ marketplace, users, adminUsers });
+  } finally {
+    process.env.TABLE_NAME = shared;
+    await dynamo().send(new DeleteTableCommand({ TableName: table }));
+    vi.resetModules();
+  }
+};
+
 const inEditorIndex = async (userId: string) =>
   (await db().user.query.editors({ isEditor: 'editor' }).go({ pages: 'all' })).data.some((u) => u.userId === userId);
 
@@ -188,17 +220,7 @@ describe('roles', () => {
   });
 
   it('counts active admins as the admin role and accounts come and go, in a table of their own', async () => {
-    // The shared table's admin count moves as other files make admins: count in a table of its own.
-    const shared = process.env.TABLE_NAME;
-    const table = `admin-count-${ulid().toLowerCase()}`;
-    process.env.TABLE_NAME = table;
-    vi.resetModules();
-    const { dynamo } = await import('../src/data/client');
-    const { ensureTable } = await import('../local/table-setup');
-    const users = await import('../src/data/users');
-    const adminUsers = await import('../src/data/admin-users');
-    try {
-      await ensureTable(dynamo(), table, { stream: false });
+    await inOwnTable('admin-count', async ({ users, adminUsers }) => {
       const make = (userId: string, roles: Role[]) =>
         users.createUserOnce({ userId, email: `${userId}@example.test`, roles, status: 'verified' });
       await make('the-admin', ['admin']);
@@ -213,11 +235,7 @@ describe('roles', () => {
       expect(await users.activeAdminCount()).toBe(2);
       await adminUsers.deleteUser({ userId: 'a-photographer', actorId: 'the-admin' });
       expect(await users.activeAdminCount()).toBe(1);
-    } finally {
-      process.env.TABLE_NAME = shared;
-      await dynamo().send(new DeleteTableCommand({ TableName: table }));
-      vi.resetModules();
-    }
+    });
   });
 });
 
@@ -276,17 +294,7 @@ describe('deactivating, deleting and reactivating', () => {
 
 describe('the last active admin', () => {
   it('survives two admins removing each other at once, in a table of their own', async () => {
-    const shared = process.env.TABLE_NAME;
-    const table = `admins-${ulid().toLowerCase()}`;
-    process.env.TABLE_NAME = table;
-    // Fresh modules read the new table name: the shared table and its many admins stay out of it.
-    vi.resetModules();
-    const { dynamo } = await import('../src/data/client');
-    const { ensureTable } = await import('../local/table-setup');
-    const users = await import('../src/data/users');
-    const adminUsers = await import('../src/data/admin-users');
-    try {
-      await ensureTable(dynamo(), table, { stream: false });
+    await inOwnTable('admins', async ({ users, adminUsers }) => {
       const make = (userId: string) =>
         users.createUserOnce({ userId, email: `${userId}@example.test`, roles: ['admin'], status: 'verified' });
       await make('first-admin');
@@ -307,24 +315,11 @@ describe('the last active admin', () => {
       expect(left).toHaveLength(1);
       expect(await users.activeAdminCount()).toBe(1);
       await expect(adminUsers.removeRole(left[0]!.userId, 'admin')).rejects.toMatchObject({ statusCode: 409 });
-    } finally {
-      process.env.TABLE_NAME = shared;
-      await dynamo().send(new DeleteTableCommand({ TableName: table }));
-      vi.resetModules();
-    }
+    });
   });
 
   it('counts the admins of a table from before the counter once, from its users', async () => {
-    const shared = process.env.TABLE_NAME;
-    const table = `admins-${ulid().toLowerCase()}`;
-    process.env.TABLE_NAME = table;
-    vi.resetModules();
-    const { dynamo } = await import('../src/data/client');
-    const { ensureTable } = await import('../local/table-setup');
-    const { marketplace } = await import('../src/data/entities');
-    const users = await import('../src/data/users');
-    try {
-      await ensureTable(dynamo(), table, { stream: false });
+    await inOwnTable('admins', async ({ marketplace, users }) => {
       // Written as an older version did: records only, no counter.
       for (const [userId, roles, isActive] of [
         ['old-admin', ['admin'], true],
@@ -340,11 +335,7 @@ describe('the last active admin', () => {
       await expect(users.setRoles('old-admin', ['editor'])).rejects.toMatchObject({ message: LAST_ADMIN_MESSAGE });
       await users.setRoles('old-editor', ['editor', 'admin']);
       expect(await users.activeAdminCount()).toBe(2);
-    } finally {
-      process.env.TABLE_NAME = shared;
-      await dynamo().send(new DeleteTableCommand({ TableName: table }));
-      vi.resetModules();
-    }
+    });
   });
 });
 
