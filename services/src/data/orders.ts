@@ -341,19 +341,19 @@ const registerOnce = async (
   }
 };
 
-/** Records an original the server has seen in S3; counted once however often it is registered. */
-export const registerOriginal = async (image: VerifiedUpload) => {
-  const { order } = image;
-  return registerOnce(
-    'original',
-    image,
-    (e) => [
-      e.orderImage.create(imageRecord('original', image, order.photographerId)).commit(),
-      e.order
-        .update({ orderId: order.orderId })
-        .add({ photographerUploadCount: 1 })
-        .where(({ status }, { eq }) => eq(status, 'pending_payment'))
-        .commit(),
+type Entities = Parameters<Parameters<typeof commitAll>[0]>[0];
+
+/** The writes that record originals of one order: their image records and events, the order's count up by them, while it awaits payment. */
+const originalsWrites = (e: Entities, images: [VerifiedUpload, ...VerifiedUpload[]]) => {
+  const { order } = images[0];
+  return [
+    ...images.map((image) => e.orderImage.create(imageRecord('original', image, order.photographerId)).commit()),
+    e.order
+      .update({ orderId: order.orderId })
+      .add({ photographerUploadCount: images.length })
+      .where(({ status }, { eq }) => eq(status, 'pending_payment'))
+      .commit(),
+    ...images.map((image) =>
       outboxWrite(e, {
         orderId: order.orderId,
         eventType: 'image_uploaded',
@@ -361,39 +361,29 @@ export const registerOriginal = async (image: VerifiedUpload) => {
         actorId: order.photographerId,
         metadata: { key: image.key, filename: image.filename, size: image.size },
       }),
-    ],
-    'Photos can only be added while the order awaits payment',
-  );
+    ),
+  ];
 };
 
+/** Records an original the server has seen in S3; counted once however often it is registered. */
+export const registerOriginal = async (image: VerifiedUpload) =>
+  registerOnce(
+    'original',
+    image,
+    (e) => originalsWrites(e, [image]),
+    'Photos can only be added while the order awaits payment',
+  );
+
 /**
- * Records several originals of one order in one transaction (an image record and an event each,
- * the order's count up by all of them, while it awaits payment). When any was registered before (a
+ * Records several originals of one order in one transaction. When any was registered before (a
  * retry) or the order moved on, each goes on its own, so each is counted once or refused.
  */
 export const registerOriginals = async (images: VerifiedUpload[]) => {
   const [first, ...rest] = images;
   if (!first) return [];
   if (rest.length === 0) return [await registerOriginal(first)];
-  const { order } = first;
   try {
-    await commitAll((e) => [
-      ...images.map((image) => e.orderImage.create(imageRecord('original', image, order.photographerId)).commit()),
-      e.order
-        .update({ orderId: order.orderId })
-        .add({ photographerUploadCount: images.length })
-        .where(({ status }, { eq }) => eq(status, 'pending_payment'))
-        .commit(),
-      ...images.map((image) =>
-        outboxWrite(e, {
-          orderId: order.orderId,
-          eventType: 'image_uploaded',
-          description: `Original uploaded: ${image.filename}`,
-          actorId: order.photographerId,
-          metadata: { key: image.key, filename: image.filename, size: image.size },
-        }),
-      ),
-    ]);
+    await commitAll((e) => originalsWrites(e, [first, ...rest]));
     return images.map((): 'registered' | 'already-registered' => 'registered');
   } catch (error) {
     if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
