@@ -32,7 +32,8 @@ const goal = 1.6;
 
 const floorSource = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+// The services' name for the document client: the bundles replace the package name itself (options.ts).
+import { DynamoDBDocumentClient, GetCommand } from '#document-commands';
 const documents = DynamoDBDocumentClient.from(new DynamoDBClient({}));
 export const handler = async (event) => {
   if (!event?.key) return { statusCode: 400 };

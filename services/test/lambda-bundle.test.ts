@@ -8,9 +8,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../infra/lib/bundling/options';
 
 /**
- * A route bundled exactly as the CDK app bundles it (with jsonschema replaced by a stand-in,
- * infra/lib/bundling), run in a Node process of its own against the local table: the bundle
- * builds ElectroDB's entities and reads through them. The unbundled tests never load the stand-in.
+ * A route bundled exactly as the CDK app bundles it (with jsonschema and the document client's
+ * package name replaced by stand-ins, infra/lib/bundling), run in a Node process of its own
+ * against the local table: the bundle builds ElectroDB's entities and reads through them with the
+ * commands the services hand it. The unbundled tests never load the stand-ins.
  */
 const repoRoot = path.resolve(import.meta.dirname, '..', '..');
 const outDir = mkdtempSync(path.join(tmpdir(), 'lambda-bundle-'));
@@ -64,10 +65,13 @@ describe('a route bundled as it is deployed', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
   }, 60_000);
 
-  it('does not carry the model validator it does without', async () => {
+  it('carries neither the model validator nor the DynamoDB commands it does without', async () => {
     const { readFileSync } = await import('node:fs');
     const source = readFileSync(await bundled('orders/list-job-types'), 'utf8');
     // jsonschema's own error text; the stand-in has none.
     expect(source).not.toContain('does not conform to the');
+    // A table-admin command no route sends: it is in the bundle only when the whole client is.
+    expect(source).not.toContain('DescribeKinesisStreamingDestination');
+    expect(source).toContain('TransactWriteItems');
   }, 60_000);
 });

@@ -15,6 +15,7 @@ export const esbuildTarget = 'node24';
 /** Packages the bundles replace (esbuild `alias`), by absolute path of the stand-in. */
 export const bundleAliases = (repoRoot: string): Record<string, string> => ({
   jsonschema: join(repoRoot, 'infra', 'lib', 'bundling', 'jsonschema-skipped.cjs'),
+  '@aws-sdk/lib-dynamodb': join(repoRoot, 'infra', 'lib', 'bundling', 'document-client-given.cjs'),
 });
 
 /** The esbuild options of a function's bundle (entry, output and externals aside). */

@@ -1,6 +1,7 @@
 import { orderStatuses } from '@marketplace/events/orders';
 import { Entity, Service } from 'electrodb';
 import { dynamo, tableName } from './client';
+import { electroDbClient } from './electrodb-client';
 
 /**
  * Every record of the marketplace, in one table. The key layout of each entity is the list of
@@ -602,7 +603,7 @@ let db: Service<Entities> | undefined;
  */
 export const marketplace = (): Service<Entities> => {
   if (db) return db;
-  const client = dynamo();
+  const client = electroDbClient(dynamo());
   const table = tableName();
   const built: Partial<Entities> = {};
   const entity = <Name extends EntityName>(name: Name): Entities[Name] => {
