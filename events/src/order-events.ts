@@ -17,6 +17,13 @@ export const orderEventTypes = [
   'revision_requested',
   /** The editor matched an edited file to a different original than the name rule did. */
   'edited_image_paired',
+  /** The photographer saved the listing order of the edited photos (the first is the cover). */
+  'listing_sequence_saved',
+  /** The photographer chose another long edge for the MLS-ready copies. */
+  'mls_size_changed',
+  /** The photographer made a share link for their client, or revoked one. */
+  'share_link_created',
+  'share_link_revoked',
 ] as const;
 
 export const orderEventType = z.enum(orderEventTypes);
@@ -39,7 +46,7 @@ export type QueueName = (typeof queueNames)[number];
 
 export const zipBuildMessage = z.object({
   orderId: z.string().check(z.minLength(1)),
-  kind: z.enum(['edited', 'originals']),
+  kind: z.enum(['edited', 'originals', 'mls']),
   requestedAt: z.iso.datetime(),
 });
 export type ZipBuildMessage = z.infer<typeof zipBuildMessage>;

@@ -84,7 +84,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: 'One order with its images, events and downloads in one Query',
     entity: 'order',
     index: 'byId',
-    key: 'orderId (collection orderDetail: order, orderImage, orderRevision, orderEvent, download)',
+    key: 'orderId (collection orderDetail: order, orderImage, orderRevision, orderEvent, download, orderDelivery, rendition)',
   },
   {
     question:
@@ -148,6 +148,31 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'orderId -> eventId (ULID)',
   },
   { question: "An order's zip downloads", entity: 'download', index: 'byOrder', key: 'orderId -> kind' },
+  // Listing-ready delivery
+  {
+    question: "An order's listing order, cover and MLS size (one item)",
+    entity: 'orderDelivery',
+    index: 'byOrder',
+    key: 'orderId',
+  },
+  {
+    question: "An order's MLS-ready copies at one long edge",
+    entity: 'rendition',
+    index: 'byOrder',
+    key: 'orderId -> longEdge (begins with), editedKey',
+  },
+  {
+    question: 'A share link by its token (the public gallery)',
+    entity: 'shareLink',
+    index: 'byToken',
+    key: 'SHA-256 of the token',
+  },
+  {
+    question: "An order's share links, oldest first",
+    entity: 'shareLink',
+    index: 'byOrder',
+    key: 'orderId -> linkId (ULID)',
+  },
   // Payments and idempotency
   {
     question: 'A payment by its Stripe payment intent (webhook)',

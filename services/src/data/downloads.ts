@@ -8,7 +8,8 @@ import { commitAll, outboxWrite } from './transactions';
  * of the files it holds, so a record is "ready" only for the very files the order has now, and
  * a rebuild for other files never writes over a zip someone holds a link to.
  */
-export type DownloadKind = 'edited' | 'originals';
+/** 'edited': the full-resolution delivery; 'mls': its MLS-ready copies; 'originals': the photographer's uploads. */
+export type DownloadKind = 'edited' | 'originals' | 'mls';
 
 export interface DownloadRecord {
   orderId: string;
@@ -173,7 +174,11 @@ export const markDownloadFailed = (key: DownloadKey, fingerprint: string, error:
       .go(),
   );
 
-const handOverWords: Record<DownloadKind, string> = { originals: 'the original photos', edited: 'the edited photos' };
+const handOverWords: Record<DownloadKind, string> = {
+  originals: 'the original photos',
+  edited: 'the edited photos',
+  mls: 'the MLS-ready photos',
+};
 
 /** A ready zip's link was handed over: one image_downloaded event in the activity log, through the outbox. */
 export const recordZipHandedOver = (handOver: {

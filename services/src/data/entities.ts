@@ -545,7 +545,8 @@ const Download = () =>
     model: { entity: 'download', version: '1', service },
     attributes: {
       orderId: { type: 'string', required: true, readOnly: true },
-      kind: { type: ['edited', 'originals'] as const, required: true, readOnly: true },
+      /** 'edited' is the full-resolution delivery; 'mls' its MLS-ready copies. */
+      kind: { type: ['edited', 'originals', 'mls'] as const, required: true, readOnly: true },
       status: { type: ['building', 'ready', 'failed'] as const, required: true },
       zipKey: { type: 'string' },
       sizeBytes: { type: 'number' },
@@ -561,6 +562,98 @@ const Download = () =>
         collection: 'orderDetail',
         pk: { field: 'pk', composite: ['orderId'] },
         sk: { field: 'sk', composite: ['kind'] },
+      },
+    },
+  });
+
+/**
+ * The photographer's delivery settings of an order: the edited photos' keys in listing order (the
+ * first is the cover) and the long edge of its MLS-ready copies. Absent until the photographer
+ * saves either: the listing then follows the originals' capture order. `version` goes up by one
+ * with each save, which is conditional on the version the page loaded.
+ */
+const OrderDelivery = () =>
+  new Entity({
+    model: { entity: 'orderDelivery', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      sequence: { type: 'list', items: { type: 'string' } },
+      version: { type: 'number', required: true, default: 0 },
+      mlsLongEdge: { type: 'number' },
+      updatedBy: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  });
+
+/**
+ * One MLS-ready copy of an edited photo at one long edge, made by the rendition worker; or a note
+ * that the file was left out of the set (`skipped`, with the reason: a file sharp cannot read).
+ * Keyed by the long edge and the edited file's key; `sourceSize` names the file it was made from,
+ * so a redelivered event finds its copy made, and a file replaced in a revision is made again.
+ */
+const Rendition = () =>
+  new Entity({
+    model: { entity: 'rendition', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      longEdge: { type: 'number', required: true, readOnly: true, padding: { length: 5, char: '0' } },
+      editedKey: { type: 'string', required: true, readOnly: true },
+      sourceSize: { type: 'number', required: true },
+      status: { type: ['ready', 'skipped'] as const, required: true },
+      renditionKey: { type: 'string' },
+      width: { type: 'number' },
+      height: { type: 'number' },
+      bytes: { type: 'number' },
+      quality: { type: 'number' },
+      reason: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byOrder: {
+        collection: 'orderDetail',
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['longEdge', 'editedKey'] },
+      },
+    },
+  });
+
+/**
+ * A link to a completed order's gallery for someone without an account. Keyed by the SHA-256 of
+ * its token (the token itself is never stored); `linkId` names it to its photographer. Views and
+ * downloads are counted on the item itself.
+ */
+const ShareLink = () =>
+  new Entity({
+    model: { entity: 'shareLink', version: '1', service },
+    attributes: {
+      tokenHash: { type: 'string', required: true, readOnly: true },
+      linkId: { type: 'string', required: true, readOnly: true },
+      orderId: { type: 'string', required: true, readOnly: true },
+      photographerId: { type: 'string', required: true, readOnly: true },
+      expiresAt: { type: 'string', required: true },
+      revokedAt: { type: 'string' },
+      views: { type: 'number', required: true, default: 0 },
+      downloads: { type: 'number', required: true, default: 0 },
+      lastViewedAt: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byToken: {
+        pk: { field: 'pk', composite: ['tokenHash'] },
+        sk: { field: 'sk', composite: [] },
+      },
+      /** An order's links, oldest first (link ids are ULIDs). */
+      byOrder: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['orderId'] },
+        sk: { field: 'gsi1sk', composite: ['linkId'] },
       },
     },
   });
@@ -585,6 +678,9 @@ const builders = {
   processedMessage: ProcessedMessage,
   download: Download,
   outboxEvent: OutboxEvent,
+  orderDelivery: OrderDelivery,
+  rendition: Rendition,
+  shareLink: ShareLink,
 };
 
 type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };
