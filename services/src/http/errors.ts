@@ -36,8 +36,8 @@ export class NotFound extends HttpError {
 }
 
 export class Conflict extends HttpError {
-  constructor(message: string) {
-    super(409, 'CONFLICT', message);
+  constructor(message: string, details?: unknown, code = 'CONFLICT') {
+    super(409, code, message, details);
   }
 }
 
