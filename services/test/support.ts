@@ -107,6 +107,8 @@ export const as = (account: { token: string }) => ({
   get: (path: string) => call(path, { token: account.token }),
   post: (path: string, body?: unknown) => call(path, { method: 'POST', token: account.token, body }),
   patch: (path: string, body?: unknown) => call(path, { method: 'PATCH', token: account.token, body }),
+  put: (path: string, body?: unknown) => call(path, { method: 'PUT', token: account.token, body }),
+  delete: (path: string) => call(path, { method: 'DELETE', token: account.token }),
   send: (method: string, path: string, rawBody: string) => call(path, { method, token: account.token, rawBody }),
 });
 
