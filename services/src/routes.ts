@@ -142,6 +142,27 @@ export const routes: readonly RouteDefinition[] = [
     records: ownOrder,
     grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
   }),
+  // Listing-ready delivery: the listing order and cover, the MLS size, the MLS-ready zip.
+  route('GET', '/api/orders/{id}/sequence', 'orders/get-sequence', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  route('PUT', '/api/orders/{id}/sequence', 'orders/save-sequence', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('PUT', '/api/orders/{id}/mls-size', 'orders/set-mls-size', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('GET', '/api/orders/{id}/download-mls', 'downloads/download-mls', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+  }),
   route('POST', '/api/orders/{id}/rate', 'orders/rate-order', {
     allow: photographers,
     records: ownOrder,

@@ -19,8 +19,9 @@ import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { dynamo } from '../src/data/client';
-import { BUILD_LEASE_MS, sourceFingerprint, zipKeyFor } from '../src/data/downloads';
-import { claimOrder, createOrder, listImages, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import { BUILD_LEASE_MS, zipKeyFor } from '../src/data/downloads';
+import { claimOrder, createOrder, getOrder, listImages, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import { zipSources } from '../src/data/zip-sources';
 import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
 
 /**
@@ -285,7 +286,8 @@ describe('the zip worker killed in the middle of a 500 MB zip', () => {
 
   it('leaves no half zip anyone can see or be given, and the redelivered message builds a valid one', async () => {
     const message: ZipBuildMessage = { orderId, kind: 'edited', requestedAt: new Date().toISOString() };
-    const zipKey = zipKeyFor(orderId, 'edited', sourceFingerprint(await listImages(orderId, 'edited')));
+    const order = await getOrder(orderId);
+    const zipKey = zipKeyFor(orderId, 'edited', (await zipSources(order!, 'edited')).fingerprint);
 
     let started = performance.now();
     const killed = await runWorkerAndKill(message, ulid());
@@ -339,7 +341,12 @@ describe('the zip worker killed in the middle of a 500 MB zip', () => {
     const entries = await readZipFromUrl(view.url, view.sizeBytes);
     timings.push(`zip read back and checked in ${seconds(started)} s`);
     console.log(`zip killed mid-build: ${timings.join('; ')}`);
-    expect(entries.map((e) => e.name)).toEqual(sources.map((s) => s.filename));
+    // In listing order (no originals: by name), named for the listing.
+    expect(entries.map((e) => e.name)).toEqual(
+      sources.map(
+        (s, i) => `${String(i + 1).padStart(2, '0')}_Killed_Zip_Lane_${s.filename.replace(/\.jpg$/, '')}.jpg`,
+      ),
+    );
     for (const [i, entry] of entries.entries()) {
       const source = sources[i]!;
       expect(entry, entry.name).toMatchObject({

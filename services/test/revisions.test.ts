@@ -4,7 +4,6 @@ import { type CompletedDownloadView, editedPrefix, type OrderDetailView } from '
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { sourceFingerprint } from '../src/data/downloads';
 import {
   claimOrder,
   completeOrder,
@@ -15,6 +14,7 @@ import {
   type OrderRecord,
   registerEdited,
 } from '../src/data/orders';
+import { zipSources } from '../src/data/zip-sources';
 import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
 
 /** Revision rounds: the state machine, re-delivery without a second earning, and the rebuilt zip. */
@@ -272,7 +272,7 @@ describe('re-delivering a revision', () => {
     const view = link.body as Extract<CompletedDownloadView, { status: 'ready' }>;
     const entries = await unzip(Buffer.from(await (await fetch(view.url)).arrayBuffer()));
     // The zip the photographer already had: the first kitchen.jpg, not the one being re-edited.
-    expect(entries.get('kitchen.jpg')!.equals(kitchen.bytes)).toBe(true);
+    expect(entries.get('01_Elm_Court_kitchen.jpg')!.equals(kitchen.bytes)).toBe(true);
     expect((await as(editor).get(`/api/orders/${orderId}/download-completed`)).status).toBe(403);
   });
 
@@ -331,7 +331,7 @@ describe('re-delivering a revision', () => {
     expect((await counters(photographerScope)).activeOrders).toBe(0);
 
     // The zip is rebuilt for the files the order has now: the new kitchen.jpg, one entry per name.
-    const fingerprint = sourceFingerprint(edited);
+    const fingerprint = (await zipSources(order, 'edited')).fingerprint;
     await waitFor(
       async () => (await db().download.get({ orderId, kind: 'edited' }).go()).data,
       (d) => d?.status === 'ready' && d.sourceFingerprint === fingerprint,
@@ -341,9 +341,9 @@ describe('re-delivering a revision', () => {
     expect(link.status).toBe(200);
     const view = link.body as Extract<CompletedDownloadView, { status: 'ready' }>;
     const entries = await unzip(Buffer.from(await (await fetch(view.url)).arrayBuffer()));
-    expect([...entries.keys()].sort()).toEqual(['kitchen.jpg', 'porch.jpg']);
-    expect(entries.get('kitchen.jpg')!.equals(replacement.bytes)).toBe(true);
-    expect(entries.get('porch.jpg')!.equals(porch.bytes)).toBe(true);
+    expect([...entries.keys()]).toEqual(['01_Elm_Court_kitchen.jpg', '02_Elm_Court_porch.jpg']);
+    expect(entries.get('01_Elm_Court_kitchen.jpg')!.equals(replacement.bytes)).toBe(true);
+    expect(entries.get('02_Elm_Court_porch.jpg')!.equals(porch.bytes)).toBe(true);
 
     // The log holds the request and both completions, the second marked as the revision's.
     const events = await waitFor(

@@ -195,9 +195,7 @@ export const saveSequence = async ({
             .set({ sequence: keys, version: next, updatedBy: userId })
             .where(({ version: v }, { eq }) => eq(v, expected))
             .commit()
-        : e.orderDelivery
-            .create({ orderId, sequence: keys, version: next, updatedBy: userId })
-            .commit(),
+        : e.orderDelivery.create({ orderId, sequence: keys, version: next, updatedBy: userId }).commit(),
       outboxWrite(e, {
         orderId,
         eventType: 'listing_sequence_saved',

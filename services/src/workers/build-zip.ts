@@ -2,7 +2,7 @@ import { type OrderEventType, type ZipBuildMessage, zipBuildMessage } from '@mar
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { photosBucket, s3 } from '../adapters/s3';
-import { writeZipToS3, zipEntryNames } from '../adapters/zip-archive';
+import { writeZipToS3 } from '../adapters/zip-archive';
 import {
   claimBuild,
   type DownloadKind,
@@ -11,18 +11,20 @@ import {
   markDownloadFailed,
   markDownloadReady,
   recordBuildProgress,
-  sourceFingerprint,
   zipKeyFor,
 } from '../data/downloads';
-import { getOrder, listImages } from '../data/orders';
+import { getOrder } from '../data/orders';
+import { zipSources } from '../data/zip-sources';
 import { orderEventFromStreamRecord } from './outbox-message';
 
 /**
  * Builds an order's zip: the originals on payment and the edited files on completion (the
  * outbox's order_paid and order_completed records, carried by the order-zips pipe) so each zip is
- * ready before anyone asks, and on request (a zipBuildMessage from a download route). Redelivered or duplicate requests build nothing: a
- * zip that is ready for the same files is kept, and a live build of the same files is left to
- * finish.
+ * ready before anyone asks, and on request (a zipBuildMessage from a download route, or from the
+ * rendition worker once an order's MLS-ready set is complete). What a zip holds, in which order
+ * and under which names, is data/zip-sources.ts. Redelivered or duplicate requests build nothing:
+ * a zip that is ready for the same entries is kept, and a live build of the same entries is left
+ * to finish.
  */
 type ZipRequest = Pick<ZipBuildMessage, 'orderId' | 'kind'>;
 
@@ -51,37 +53,31 @@ const PROGRESS_EVERY_MS = 3000;
 export const buildZip = async ({ orderId, kind }: ZipRequest) => {
   const order = await getOrder(orderId);
   if (!order) return 'no-such-order' as const;
-  // Edited files may still change until the editor completes the order.
-  if (kind === 'edited' && order.status !== 'completed') return 'not-completed' as const;
+  // Edited files (and so their MLS-ready copies) may still change until the editor completes the order.
+  if (kind !== 'originals' && order.status !== 'completed') return 'not-completed' as const;
 
-  const images = await listImages(orderId, kind === 'edited' ? 'edited' : 'original');
-  const fingerprint = sourceFingerprint(images);
+  const { entries, pending, fingerprint } = await zipSources(order, kind);
+  // The rendition worker asks again once the last copy is made.
+  if (pending > 0) return 'copies-pending' as const;
   if (isReadyFor(await getDownload(orderId, kind), fingerprint)) return 'already-built' as const;
-  if (!(await claimBuild({ orderId, kind, fingerprint, fileCount: images.length }))) {
+  if (!(await claimBuild({ orderId, kind, fingerprint, fileCount: entries.length }))) {
     return 'being-built' as const;
   }
 
   const record = { orderId, kind };
   const zipKey = zipKeyFor(orderId, kind, fingerprint);
-  const ordered = [...images].sort((a, b) => compare(a.filename, b.filename) || compare(a.key, b.key));
-  const names = zipEntryNames(ordered.map((image) => image.filename));
   const progress = progressWriter(record, fingerprint);
   try {
     const { sizeBytes } = await writeZipToS3({
       client: s3(),
       bucket: photosBucket(),
       key: zipKey,
-      sources: ordered.map((image, i) => ({
-        key: image.key,
-        name: names[i]!,
-        size: image.size,
-        lastModified: new Date(image.lastModified),
-      })),
+      sources: entries,
       onSourceDone: progress.report,
     });
     await progress.settled();
     // Only now that the object exists is the record ready, so a link is never given to half a zip.
-    await markDownloadReady(record, fingerprint, { zipKey, sizeBytes, fileCount: images.length });
+    await markDownloadReady(record, fingerprint, { zipKey, sizeBytes, fileCount: entries.length });
     return 'built' as const;
   } catch (error) {
     await progress.settled();
@@ -89,8 +85,6 @@ export const buildZip = async ({ orderId, kind }: ZipRequest) => {
     throw error;
   }
 };
-
-const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Writes progress one write at a time, throttled; a failed progress write never fails the build. */
 const progressWriter = (record: { orderId: string; kind: DownloadKind }, fingerprint: string) => {

@@ -19,6 +19,6 @@ export const handler = http({ params: orderParams }, async ({ params, user }) =>
     if (previous) return ok(previous);
   }
   if (order.status !== 'completed') throw new Conflict('Only completed orders can be downloaded');
-  const view = await zipHandOver({ orderId: order.orderId, kind: 'edited', filename });
+  const view = await zipHandOver({ order, kind: 'edited', filename });
   return view.status === 'ready' ? ok(view) : json(202, view);
 });

@@ -16,7 +16,7 @@ export const handler = http({ params: orderParams }, async ({ params, user }) =>
   if (order.status !== 'in_progress' && order.status !== 'completed' && order.status !== 'revision_requested') {
     throw new Conflict('The originals can be downloaded once the order is claimed');
   }
-  const view = await zipHandOver({ orderId: order.orderId, kind: 'originals', filename: originalsZipFilename(order) });
+  const view = await zipHandOver({ order, kind: 'originals', filename: originalsZipFilename(order) });
   if (view.status !== 'ready') return json(202, view);
   await recordZipHandedOver({
     orderId: order.orderId,

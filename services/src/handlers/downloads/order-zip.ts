@@ -9,29 +9,30 @@ import {
   isBuildInProgress,
   isReadyFor,
   shouldRequestBuild,
-  sourceFingerprint,
 } from '../../data/downloads';
-import { listImages } from '../../data/orders';
+import type { OrderRecord } from '../../data/orders';
+import { zipSources } from '../../data/zip-sources';
 
 /**
- * One of an order's zips as a download: a short-lived link when the zip for the order's current
- * files is ready, else the build's progress (asking the zip worker for it unless a build of those
- * files is alive or failed a moment ago, so polling never floods the queue).
+ * One of an order's zips as a download: a short-lived link when the zip of the order's current
+ * entries is ready, else the build's progress (asking the zip worker for it unless a build of
+ * those entries is alive or failed a moment ago, so polling never floods the queue). While MLS-ready
+ * copies are still being made, the progress is theirs: the rendition worker asks for the zip itself
+ * once the last one is made.
  */
 export const zipHandOver = async ({
-  orderId,
+  order,
   kind,
   filename,
 }: {
-  orderId: string;
+  order: Pick<OrderRecord, 'orderId' | 'name' | 'orderNumber'>;
   kind: DownloadKind;
   filename: string;
 }): Promise<CompletedDownloadView> => {
-  const [images, download] = await Promise.all([
-    listImages(orderId, kind === 'edited' ? 'edited' : 'original'),
-    getDownload(orderId, kind),
-  ]);
-  const fingerprint = sourceFingerprint(images);
+  const { orderId } = order;
+  const [sources, download] = await Promise.all([zipSources(order, kind), getDownload(orderId, kind)]);
+  const { fingerprint, entries, pending, total } = sources;
+  if (pending > 0) return { status: 'building', filesDone: total - pending, fileCount: total };
   if (isReadyFor(download, fingerprint)) {
     const url = await zipDownloadUrl(s3(), { bucket: photosBucket(), key: download.zipKey, filename });
     return {
@@ -39,7 +40,7 @@ export const zipHandOver = async ({
       url,
       filename,
       sizeBytes: download.sizeBytes ?? 0,
-      fileCount: download.fileCount ?? images.length,
+      fileCount: download.fileCount ?? entries.length,
     };
   }
   if (shouldRequestBuild(download, fingerprint)) {
@@ -49,7 +50,7 @@ export const zipHandOver = async ({
   return {
     status: 'building',
     filesDone: isBuildInProgress(download, fingerprint) ? (download?.filesDone ?? 0) : 0,
-    fileCount: images.length,
+    fileCount: entries.length,
   };
 };
 

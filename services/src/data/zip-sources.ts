@@ -1,0 +1,96 @@
+import { createHash } from 'node:crypto';
+import { zipEntryNames } from '../adapters/zip-archive';
+import { listingOf } from './delivery';
+import type { DownloadKind } from './downloads';
+import { listImages, type OrderRecord } from './orders';
+import { isCurrentFor, listRenditions } from './renditions';
+
+/**
+ * What one of an order's zips holds, entry by entry, in order:
+ * - 'originals': the photographer's uploads by file name, under the names they were uploaded with;
+ * - 'edited': the delivery at full resolution, in listing order (cover first), named for the
+ *   listing (`01_Oak_Street_IMG_0012.jpg`);
+ * - 'mls': the MLS-ready copies of the same photos in the same order and names; photos whose copy
+ *   is not made yet are `pending`, files left out of the set are not in it.
+ * The fingerprint names exactly these entries (object, size, name, place), so a new sequence, a
+ * revision or a new copy makes a new zip, and the same files in the same order reuse the one built.
+ */
+export interface ZipEntrySource {
+  key: string;
+  name: string;
+  size: number;
+  lastModified: Date;
+}
+
+export interface ZipSources {
+  entries: ZipEntrySource[];
+  /** Photos that belong in the zip but whose MLS-ready copy is still to be made (always 0 but for 'mls'). */
+  pending: number;
+  /** The photos the zip will hold when nothing is pending. */
+  total: number;
+  fingerprint: string;
+}
+
+export const entriesFingerprint = (entries: readonly ZipEntrySource[]) =>
+  createHash('sha256')
+    .update(entries.map((e) => `${e.key}\t${e.size}\t${e.name}`).join('\n'))
+    .digest('hex')
+    .slice(0, 20);
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+const withFingerprint = (entries: ZipEntrySource[], pending = 0, total = entries.length): ZipSources => ({
+  entries,
+  pending,
+  total,
+  fingerprint: entriesFingerprint(entries),
+});
+
+export const zipSources = async (
+  order: Pick<OrderRecord, 'orderId' | 'name' | 'orderNumber'>,
+  kind: DownloadKind,
+): Promise<ZipSources> => {
+  if (kind === 'originals') {
+    const images = (await listImages(order.orderId, 'original')).sort(
+      (a, b) => compare(a.filename, b.filename) || compare(a.key, b.key),
+    );
+    const names = zipEntryNames(images.map((image) => image.filename));
+    return withFingerprint(
+      images.map((image, i) => ({
+        key: image.key,
+        name: names[i] as string,
+        size: image.size,
+        lastModified: new Date(image.lastModified),
+      })),
+    );
+  }
+  const listing = await listingOf(order);
+  if (kind === 'edited') {
+    return withFingerprint(
+      listing.photos.map((photo) => ({
+        key: photo.image.key,
+        name: photo.fullEntryName,
+        size: photo.image.size,
+        lastModified: new Date(photo.image.lastModified),
+      })),
+    );
+  }
+  const copies = new Map(
+    (await listRenditions(order.orderId, listing.mlsLongEdge)).map((record) => [record.editedKey, record]),
+  );
+  const entries: ZipEntrySource[] = [];
+  let pending = 0;
+  for (const photo of listing.photos) {
+    const copy = copies.get(photo.image.key);
+    if (!isCurrentFor(copy, photo.image) || !copy) pending += 1;
+    else if (copy.status === 'ready' && copy.renditionKey) {
+      entries.push({
+        key: copy.renditionKey,
+        name: photo.mlsEntryName,
+        size: copy.bytes ?? 0,
+        lastModified: new Date(copy.updatedAt),
+      });
+    }
+  }
+  return withFingerprint(entries, pending, entries.length + pending);
+};
