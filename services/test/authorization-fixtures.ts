@@ -197,6 +197,10 @@ export const buildFixture = async () => {
   await assignOrder({ orderId: toUnassign.orderId, editorId: editorB.uid, adminId: admin.uid });
   await assignOrder({ orderId: offeredToEditorA.orderId, editorId: editorA.uid, adminId: admin.uid });
 
+  // Completed, for the listing routes: its one edited file is the whole listing order.
+  const toArrange = await anOrderInProgress(photographerA, editorA);
+  await completeOrder({ orderId: toArrange.order.orderId, editorId: editorA.uid });
+
   // An edited file in storage, not registered yet, for the registration route.
   const unregisteredEditedKey = `${editedPrefix(claimed.order.orderId)}${randomUUID()}-late.jpg`;
   await putObject(unregisteredEditedKey);
@@ -263,6 +267,9 @@ export const buildFixture = async () => {
       toComplete: toComplete.order,
       toRate,
       toRevise,
+      /** Photographer A's, completed, one edited file: for the listing order and the MLS-ready zip. */
+      toArrange: (await getOrder(toArrange.order.orderId))!,
+      toArrangeEditedKey: toArrange.editedKey,
       awaitingPayment: awaitingPayment.order,
       awaitingPaymentOriginalKey: awaitingPayment.originalKey,
       toCancel: toCancel.order,

@@ -107,6 +107,24 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       path: `/api/orders/${orders.toRate.orderId}/download-completed`,
       order: orders.toRate,
     }),
+    'GET /api/orders/{id}/sequence': () => ({
+      path: `/api/orders/${orders.toArrange.orderId}/sequence`,
+      order: orders.toArrange,
+    }),
+    'PUT /api/orders/{id}/sequence': () => ({
+      path: `/api/orders/${orders.toArrange.orderId}/sequence`,
+      order: orders.toArrange,
+      body: { keys: [orders.toArrangeEditedKey], version: 0, replace: true },
+    }),
+    'PUT /api/orders/{id}/mls-size': () => ({
+      path: `/api/orders/${orders.toArrange.orderId}/mls-size`,
+      order: orders.toArrange,
+      body: { longEdge: 1024 },
+    }),
+    'GET /api/orders/{id}/download-mls': () => ({
+      path: `/api/orders/${orders.toArrange.orderId}/download-mls`,
+      order: orders.toArrange,
+    }),
     'POST /api/orders/{id}/rate': () => ({
       path: `/api/orders/${orders.toRate.orderId}/rate`,
       order: orders.toRate,
