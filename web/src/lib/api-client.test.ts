@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { fakeFirebase, firebaseAuthModule } from '../test/fake-firebase-auth';
-import { ApiError, apiErrorText, apiGet, apiPost } from './api-client';
+import { ApiError, apiErrorText, apiGet, apiPost, apiPut } from './api-client';
 
 describe('API client', () => {
   afterEach(() => {
@@ -64,6 +64,17 @@ describe('API client', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 400, code: 'VALIDATION_FAILED' });
     expect(apiErrorText(failure, 'fallback')).toBe('Message must be at least 10 characters long');
+  });
+
+  it("carries the server's details, e.g. the version a conflicting save met", async () => {
+    fakeApi.on('PUT', '/api/orders/o-1/sequence', {
+      status: 409,
+      body: { error: 'SEQUENCE_CHANGED', message: 'Changed elsewhere', details: { version: 4 } },
+    });
+    const failure = await apiPut('/api/orders/o-1/sequence', { keys: ['a'], version: 3 }).catch(
+      (error: unknown) => error,
+    );
+    expect(failure).toMatchObject({ status: 409, code: 'SEQUENCE_CHANGED', details: { version: 4 } });
   });
 
   it("falls back to the screen's own words when the server says nothing", async () => {

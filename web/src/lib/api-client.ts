@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     /** The server's human `message` field. */
     readonly serverMessage: string | undefined,
+    /** The server's `details`, when the error carries some (e.g. the version a conflicting save met). */
+    readonly details?: unknown,
   ) {
     super(serverMessage ?? code ?? `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -44,7 +46,9 @@ const authorizationHeader = async (url: string): Promise<string | undefined> => 
   }
 };
 
-const readErrorBody = async (response: Response): Promise<{ error?: unknown; message?: unknown }> => {
+const readErrorBody = async (
+  response: Response,
+): Promise<{ error?: unknown; message?: unknown; details?: unknown }> => {
   try {
     const body: unknown = await response.json();
     return body && typeof body === 'object' ? body : {};
@@ -83,7 +87,7 @@ export async function apiRequest<T>(url: string, options: ApiRequestOptions = {}
   if (!response.ok) {
     if (response.status === 401) sendToLogin();
     const body = await readErrorBody(response);
-    throw new ApiError(response.status, textOrUndefined(body.error), textOrUndefined(body.message));
+    throw new ApiError(response.status, textOrUndefined(body.error), textOrUndefined(body.message), body.details);
   }
   if (options.responseType === 'blob') return (await response.blob()) as T;
   if (response.status === 204) return undefined as T;
