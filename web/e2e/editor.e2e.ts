@@ -170,7 +170,7 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await photographerPage.getByText(notes).waitFor();
     await expectSettledAccessible(photographerPage, '/orders/{id} (completed by the editor)');
 
-    const editedZip = await downloadZip(photographerPage, 'Download Edited Photos');
+    const editedZip = await downloadZip(photographerPage, 'Full resolution (zip)');
     expect(editedZip.filename).toMatch(/_edited_photos\.zip$/);
     expect(editedZip.entries).toEqual(editedNames);
 

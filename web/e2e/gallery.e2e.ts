@@ -127,8 +127,8 @@ describe('Photos on an order: thumbnails, the lightbox and before/after', () => 
 
     const gallery = page.getByRole('list', { name: 'Edited photos' });
     await expectPicturesLoaded(gallery, 2);
-    // The spec's elements stay: the download button is still there.
-    await page.getByRole('button', { name: 'Download Edited Photos' }).first().waitFor();
+    // The edited photos' download is still there, beside the listing order.
+    await page.getByRole('button', { name: 'Full resolution (zip)' }).first().waitFor();
     await screenshot(page, 'gallery-photographer-desktop');
     await expectSettledAccessible(page, 'the gallery');
     await checkOnPhone(page, 'gallery-photographer');

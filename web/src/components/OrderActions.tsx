@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { OrderStatus } from '@marketplace/events/orders';
 import { IconCreditCard, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { DownloadEditedPhotosButton } from './DownloadEditedPhotosButton';
+import { editedPhotosZip, OrderZipDownloadButton } from './OrderZipDownloadButton';
 
 interface OrderActionsProps {
   order: { id: string; name: string | null; orderNumber: number; status: OrderStatus };
@@ -22,7 +22,15 @@ export function OrderActions({ order, fullWidth }: OrderActionsProps) {
       >
         View
       </Button>
-      {order.status === 'completed' && <DownloadEditedPhotosButton order={order} size="xs" fullWidth={fullWidth} />}
+      {order.status === 'completed' && (
+        <OrderZipDownloadButton
+          orderId={order.id}
+          zip={editedPhotosZip(order)}
+          label="Download"
+          size="xs"
+          fullWidth={fullWidth}
+        />
+      )}
       {order.status === 'pending_payment' && (
         <Button
           component={Link}

@@ -1,10 +1,11 @@
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
-import { DownloadTimeoutError, startBrowserDownload, waitForCompletedZip } from './download-completed';
+import { DownloadTimeoutError, startBrowserDownload, waitForReadyZip } from './download-completed';
 
+const zipRoute = '/api/orders/o-1/download-completed';
 const building = { status: 202, body: { status: 'building', filesDone: 0, fileCount: 2 } };
 
-describe('waitForCompletedZip', () => {
+describe('waitForReadyZip', () => {
   it('asks again while the zip builds and reports each step of progress', async () => {
     let polls = 0;
     fakeApi.on('GET', '/api/orders/o-1/download-completed', () =>
@@ -16,7 +17,7 @@ describe('waitForCompletedZip', () => {
           },
     );
     const progress: number[] = [];
-    const ready = await waitForCompletedZip('o-1', {
+    const ready = await waitForReadyZip(zipRoute, {
       pollIntervalMs: 5,
       onProgress: (p) => progress.push(p.filesDone),
     });
@@ -26,7 +27,7 @@ describe('waitForCompletedZip', () => {
 
   it('gives up with a timeout once the overall time has passed', async () => {
     fakeApi.on('GET', '/api/orders/o-1/download-completed', building);
-    await expect(waitForCompletedZip('o-1', { timeoutMs: 60, pollIntervalMs: 10 })).rejects.toBeInstanceOf(
+    await expect(waitForReadyZip(zipRoute, { timeoutMs: 60, pollIntervalMs: 10 })).rejects.toBeInstanceOf(
       DownloadTimeoutError,
     );
   });
@@ -34,7 +35,7 @@ describe('waitForCompletedZip', () => {
   it('stops asking when the caller aborts, without calling it a timeout', async () => {
     fakeApi.on('GET', '/api/orders/o-1/download-completed', building);
     const leave = new AbortController();
-    const waiting = waitForCompletedZip('o-1', { signal: leave.signal, pollIntervalMs: 10 });
+    const waiting = waitForReadyZip(zipRoute, { signal: leave.signal, pollIntervalMs: 10 });
     setTimeout(() => leave.abort(), 30);
     await expect(waiting).rejects.not.toBeInstanceOf(DownloadTimeoutError);
     const asked = fakeApi.requestsTo('GET', '/api/orders/o-1/download-completed').length;

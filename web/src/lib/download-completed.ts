@@ -61,10 +61,6 @@ export async function waitForReadyZip(
   }
 }
 
-/** Waits for a completed order's edited photos as one zip. */
-export const waitForCompletedZip = (orderId: string, options?: WaitOptions) =>
-  waitForReadyZip(`/api/orders/${encodeURIComponent(orderId)}/download-completed`, options);
-
 /**
  * Hands a URL to the browser's own download manager through a temporary link, so even a zip of
  * several gigabytes streams to disk and never sits in the page's memory.

@@ -2,7 +2,6 @@ import type { OrderDetailView } from '@marketplace/events/orders';
 import useSWR, { useSWRConfig } from 'swr';
 import { apiPost } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { type WaitOptions, waitForReadyZip } from '../../../lib/download-completed';
 import { EDITOR_STATS_URL } from './use-editor-stats';
 import { MY_ASSIGNMENTS_URL } from './use-my-assignments';
 
@@ -10,7 +9,6 @@ const orderPath = (orderId: string) => `/api/orders/${encodeURIComponent(orderId
 
 export const editorOrderUrls = (orderId: string) => ({
   order: orderPath(orderId),
-  downloadAll: `${orderPath(orderId)}/images/download-all`,
   events: `${orderPath(orderId)}/events`,
   complete: `${orderPath(orderId)}/complete`,
   editedSign: `${orderPath(orderId)}/edited-uploads/sign`,
@@ -44,7 +42,3 @@ export function useCompleteEditorOrder(orderId: string) {
     return order;
   };
 }
-
-/** Waits for the originals' zip (the 'Download All' button). */
-export const waitForOriginalsZip = (orderId: string, options?: WaitOptions) =>
-  waitForReadyZip(editorOrderUrls(orderId).downloadAll, options);

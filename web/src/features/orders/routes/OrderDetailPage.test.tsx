@@ -100,13 +100,25 @@ describe('Order detail page', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('offers Download Edited Photos for a completed order, and no payment', async () => {
+  it('offers the edited photos at full resolution and MLS-ready for a completed order, and no payment', async () => {
     serveOrder(aCompletedOrderDetail());
     await openOrder('Order #1');
     const actions = within(section('Actions'));
-    expect(actions.getByRole('button', { name: 'Download Edited Photos' })).toBeInTheDocument();
+    const downloads = within(actions.getByRole('group', { name: 'Download edited photos' }));
+    expect(downloads.getByRole('button', { name: 'Full resolution (zip)' })).toBeInTheDocument();
+    expect(downloads.getByRole('button', { name: 'MLS-ready (zip)' })).toBeInTheDocument();
     expect(actions.queryByRole('link', { name: 'Complete Payment' })).not.toBeInTheDocument();
     expect(actions.getByRole('link', { name: 'Create New Order' })).toHaveAttribute('href', '/create-order');
+  });
+
+  it('keeps the last delivery downloadable, both ways, while a revision is with the editor', async () => {
+    serveOrder(aCompletedOrderDetail({ status: 'revision_requested' }));
+    await openOrder('Order #1');
+    const downloads = within(within(section('Actions')).getByRole('group', { name: 'Download last delivery' }));
+    expect(downloads.getByRole('button', { name: 'Full resolution (zip)' })).toBeInTheDocument();
+    expect(downloads.getByRole('button', { name: 'MLS-ready (zip)' })).toBeInTheDocument();
+    // The listing is arranged once the revision is delivered.
+    expect(screen.queryByRole('region', { name: 'Listing Order' })).not.toBeInTheDocument();
   });
 
   it('offers Complete Payment for an order waiting for payment, and no download', async () => {
@@ -118,24 +130,35 @@ describe('Order detail page', () => {
       'href',
       `/orders/${ORDER_ID}/payment`,
     );
-    expect(actions.queryByRole('button', { name: 'Download Edited Photos' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Full resolution (zip)' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'MLS-ready (zip)' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Listing Order' })).not.toBeInTheDocument();
   });
 
-  it('downloads the edited photos through the browser once the zip is ready', async () => {
+  it.each([
+    ['Full resolution (zip)', 'download-completed', 'Completed photos downloaded successfully!'],
+    ['MLS-ready (zip)', 'download-mls', 'MLS-ready photos downloaded successfully!'],
+  ])('downloads %s through the browser once the zip is ready', async (label, route, success) => {
     const links: string[] = [];
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       links.push(this.getAttribute('href') ?? '');
     });
     onTestFinished(() => click.mockRestore());
-    fakeApi.on('GET', `/api/orders/${ORDER_ID}/download-completed`, {
+    fakeApi.on('GET', `/api/orders/${ORDER_ID}/${route}`, {
       status: 200,
-      body: { status: 'ready', url: 'https://photos.example.com/z.zip', filename: 'z.zip', sizeBytes: 9, fileCount: 3 },
+      body: {
+        status: 'ready',
+        url: `https://photos.example.com/${route}.zip`,
+        filename: 'z.zip',
+        sizeBytes: 9,
+        fileCount: 3,
+      },
     });
     serveOrder(aCompletedOrderDetail());
     const view = await openOrder('Order #1');
-    await view.user.click(screen.getByRole('button', { name: 'Download Edited Photos' }));
-    expect(await screen.findByText('Completed photos downloaded successfully!')).toBeInTheDocument();
-    expect(links).toEqual(['https://photos.example.com/z.zip']);
+    await view.user.click(screen.getByRole('button', { name: label }));
+    expect(await screen.findByText(success)).toBeInTheDocument();
+    expect(links).toEqual([`https://photos.example.com/${route}.zip`]);
   });
 
   it('offers no rating while the editor is still working', async () => {

@@ -1,20 +1,27 @@
 import { Alert, Anchor, Button, Grid, Group, Paper, Stack, Title } from '@mantine/core';
 import { type OrderDetailView, orderDisplayName } from '@marketplace/events/orders';
 import { IconArrowLeft, IconCirclePlus, IconCreditCard } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { DownloadEditedPhotosButton } from '../../../components/DownloadEditedPhotosButton';
 import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
+import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/use-order';
 import { AssignedEditorCard } from '../components/AssignedEditorCard';
+import { DeliveryDownloads } from '../components/DeliveryDownloads';
+import { MlsSizePanel } from '../components/MlsSizePanel';
 import { OrderGallery } from '../components/OrderGallery';
 import { OrderSummary } from '../components/OrderSummary';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PhotoStatus } from '../components/PhotoStatus';
 import { RevisionHistory } from '../components/RevisionHistory';
 import { RevisionRequestAction } from '../components/RevisionRequestAction';
+
+// Drag and drop loads only for an order with photos to arrange.
+const ListingSequencePanel = lazy(() =>
+  import('../components/ListingSequencePanel').then((m) => ({ default: m.ListingSequencePanel })),
+);
 
 const backToDashboard = (
   <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
@@ -32,13 +39,7 @@ function OrderActionsPanel({ order }: { order: OrderDetailView }) {
         Actions
       </Title>
       <Stack gap="sm">
-        {order.status === 'completed' && (
-          <DownloadEditedPhotosButton order={order} label="Download Edited Photos" size="md" fullWidth />
-        )}
-        {/* While a revision is with the editor, the delivery the photographer already had stays theirs. */}
-        {order.status === 'revision_requested' && (
-          <DownloadEditedPhotosButton order={order} label="Download Last Delivery" size="md" fullWidth />
-        )}
+        <DeliveryDownloads order={order} />
         <RevisionRequestAction order={order} />
         {order.status === 'pending_payment' && (
           <Button
@@ -121,6 +122,12 @@ export function OrderDetailPage() {
               originals={order.photographerUploadCount}
               edited={order.editorUploadCount}
             />
+            {order.status === 'completed' && (
+              <Suspense fallback={<SectionLoader label="Loading the listing order" />}>
+                <ListingSequencePanel orderId={order.id} />
+              </Suspense>
+            )}
+            {order.status === 'completed' && <MlsSizePanel orderId={order.id} />}
             <OrderGallery order={order} />
             <RevisionHistory revisions={order.revisions} />
             <OrderTimeline order={order} />

@@ -1,15 +1,14 @@
 import { Alert, Group, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { EDITOR_NOTES_MAX, originalsZipFilename } from '@marketplace/events/editor-orders';
 import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import { OrderZipDownloadButton } from '../../../../components/OrderZipDownloadButton';
 import { SectionLoader } from '../../../../components/PageLoader';
 import { photoPairs } from '../../../../components/photos/BeforeAfterModal';
 import { CompareButton } from '../../../../components/photos/CompareButton';
 import { PhotoGrid } from '../../../../components/photos/PhotoGrid';
 import { usePhotoViewers } from '../../../../components/photos/use-photo-viewers';
-import { ZipDownloadButton } from '../../../../components/ZipDownloadButton';
 import { useOrderImages } from '../../../../lib/order-images';
 import { usePairEditedImage } from '../../api/pair-edited-image';
-import { waitForOriginalsZip } from '../../api/use-editor-order';
 import { EditedUploadPanel } from './EditedUploadPanel';
 import { FileTile } from './FileTile';
 import { PairingControl } from './PairingControl';
@@ -146,12 +145,15 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
         id="originals-heading"
         title={`Original Images (${originals.length})`}
         actions={
-          <ZipDownloadButton
+          <OrderZipDownloadButton
+            orderId={order.id}
+            zip={{
+              route: 'images/download-all',
+              filename: originalsZipFilename(order),
+              successMessage: 'Images downloaded successfully!',
+              failureMessage: 'Download failed: Failed to download images',
+            }}
             label="Download All"
-            waitForZip={(options) => waitForOriginalsZip(order.id, options)}
-            filename={originalsZipFilename(order)}
-            successMessage="Images downloaded successfully!"
-            failureMessage="Download failed: Failed to download images"
             align="flex-end"
             disabled={!isLoading && originals.length === 0}
           />
