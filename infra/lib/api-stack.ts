@@ -158,6 +158,7 @@ export class ApiStack extends Stack {
         timeoutSeconds: route.timeoutSeconds ?? defaultRouteTimeoutSeconds,
         memoryMb: routeMemoryMb,
         environment: serviceEnvironment(this, route.grants, resources),
+        inlineGrants: true,
       });
       grantAccess(routeFunction, route.grants, resources);
       // Payload format 2.0 passes the body through untouched, which raw-body (webhook) routes rely on.

@@ -47,11 +47,16 @@ const functionOfRoute = (t: Template, key: string) => {
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
+/** A route's permissions: its role's own policies (route roles hold their grants inline) and any policy resource. */
 const statementsOfRoute = (t: Template, key: string) => {
-  const roleId = targetOf(functionOfRoute(t, key).properties.Role);
-  return resourcesOfType(t, 'AWS::IAM::Policy')
-    .filter(([, policy]) => targetOf(policy.Properties.Roles) === roleId)
-    .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+  const roleId = targetOf(functionOfRoute(t, key).properties.Role)!;
+  const inline = (resource(t, roleId).Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[];
+  return [
+    ...inline.flatMap((policy) => policy.PolicyDocument.Statement),
+    ...resourcesOfType(t, 'AWS::IAM::Policy')
+      .filter(([, policy]) => targetOf(policy.Properties.Roles) === roleId)
+      .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement),
+  ];
 };
 
 const allowedActionsOfRoute = (t: Template, key: string) =>
