@@ -135,6 +135,12 @@ export const SHARE_LINK_MAX_DAYS = 365;
 export const SHARE_LINKS_PER_ORDER_MAX = 10;
 export const shareLinkUnavailableMessage = 'This link is no longer available';
 
+/**
+ * What the share page and its API answers carry besides the site's own headers: search engines
+ * leave the gallery out, and its address (which holds the token) is never passed on as a referrer.
+ */
+export const sharePageHeaders = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
+
 /** POST /api/orders/{id}/share-links: a new link, valid this many days (30 unless said). */
 export const createShareLinkInput = z.object({
   expiresInDays: z.optional(z.int().check(z.minimum(1), z.maximum(SHARE_LINK_MAX_DAYS))),

@@ -56,6 +56,10 @@ export const publicRouteReasons: Record<string, string> = {
     'The invited editor has no account yet; the single-use invitation token in the request is the credential.',
   'POST /api/auth/complete-signup':
     'The invited editor has no account yet; the single-use invitation token in the request is the credential.',
+  'GET /api/share/{token}':
+    "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
+  'GET /api/share/{token}/downloads/{kind}':
+    "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
   'ANY /api/{proxy+}': 'The catch-all answers a JSON 404 for unknown paths and touches nothing (no grants).',
 };
 

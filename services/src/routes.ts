@@ -163,6 +163,38 @@ export const routes: readonly RouteDefinition[] = [
     records: ownOrder,
     grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
   }),
+  // Share links: the photographer hands their client the gallery; the client needs no account.
+  route('POST', '/api/orders/{id}/share-links', 'share/create-share-link', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('GET', '/api/orders/{id}/share-links', 'share/list-share-links', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('PATCH', '/api/orders/{id}/share-links/{linkId}', 'share/update-share-link', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('DELETE', '/api/orders/{id}/share-links/{linkId}', 'share/revoke-share-link', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  // Public, scoped by the token: an unknown, expired or revoked token opens nothing (404). Write: the counts.
+  route('GET', '/api/share/{token}', 'share/open-shared-gallery', {
+    allow: 'public',
+    records: none,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  route('GET', '/api/share/{token}/downloads/{kind}', 'share/download-shared-zip', {
+    allow: 'public',
+    records: none,
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+  }),
   route('POST', '/api/orders/{id}/rate', 'orders/rate-order', {
     allow: photographers,
     records: ownOrder,

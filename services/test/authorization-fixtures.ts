@@ -15,12 +15,14 @@ import {
   type OrderRecord,
   registerEdited,
 } from '../src/data/orders';
+import { createShareLink, hashShareToken, revokeShareLink } from '../src/data/share-links';
 import {
   aNewAccount,
   aPhotographer,
   as,
   aUserWithRoles,
   call,
+  db,
   forgedToken,
   type TestAccount,
   uniqueEmail,
@@ -131,6 +133,29 @@ const anOrderAwaitingPayment = async (photographer: TestAccount) => {
   return { order: (await getOrder(orderId))!, originalKey };
 };
 
+/**
+ * A completed order with share links: one to extend and one to revoke (the photographer's routes),
+ * and for the public routes one that opens, one revoked and one expired.
+ */
+const aSharedOrder = async (photographer: TestAccount, editor: TestAccount) => {
+  const order = await aCompletedOrder(photographer, editor);
+  // One at a time: links made at once for one order queue behind its count of links made.
+  const links = [];
+  for (let i = 0; i < 5; i++) links.push(await createShareLink({ order, userId: photographer.uid }));
+  const [toExtend, toRevoke, open, revoked, expired] = links;
+  await revokeShareLink({ order, linkId: revoked!.id, userId: photographer.uid });
+  // Expired as time would leave it: its expiry a minute ago.
+  await db()
+    .shareLink.patch({ tokenHash: hashShareToken(expired!.token) })
+    .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+    .go();
+  return {
+    order,
+    links: { toExtend: toExtend!.id, toRevoke: toRevoke!.id },
+    tokens: { open: open!.token, revoked: revoked!.token, expired: expired!.token },
+  };
+};
+
 export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
 
 /** Every caller, and every record a route of the table needs for an allowed caller to succeed. */
@@ -176,13 +201,14 @@ export const buildFixture = async () => {
   const invited = await aNewAccount({ email: invitedEmail, displayName: 'Invited Editor' });
   expectStatus('first sign-in of the invited editor', await as(invited).get('/api/auth/me'), 200);
 
-  const [claimed, toComplete, toRate, toRevise, awaitingPayment, toCancel] = await Promise.all([
+  const [claimed, toComplete, toRate, toRevise, awaitingPayment, toCancel, shared] = await Promise.all([
     anOrderInProgress(photographerA, editorA),
     anOrderInProgress(photographerA, editorA),
     aCompletedOrder(photographerA, editorA),
     aCompletedOrder(photographerA, editorA),
     anOrderAwaitingPayment(photographerA),
     anOrderAwaitingPayment(photographerA),
+    aSharedOrder(photographerA, editorA),
   ]);
   const [openForOthers, openForEditorA, openForEditorB, toAssign, toBulkAssign, toUnassign, offeredToEditorA] =
     await Promise.all([
@@ -282,7 +308,12 @@ export const buildFixture = async () => {
       toUnassign: (await getOrder(toUnassign.orderId))!,
       /** Paid and given to editor A by an admin, not claimed yet: offered to editor A alone. */
       offeredToEditorA: (await getOrder(offeredToEditorA.orderId))!,
+      /** Photographer A's, completed, with share links. */
+      shared: shared.order,
     } satisfies Record<string, OrderRecord | string>,
+    shareLinks: shared.links,
+    /** Share tokens: one that opens the gallery, one revoked, one expired. */
+    shareTokens: shared.tokens,
     users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },
     jobTypeId: jobType.id,
     feedbackId: feedback.id,

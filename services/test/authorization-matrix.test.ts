@@ -24,8 +24,8 @@ interface Probe {
   order?: OrderRecord;
   /** Which record, when a route is probed with more than one (e.g. 'an open order'). */
   record?: string;
-  /** Public routes only: the answer every caller gets. */
-  answer?: number;
+  /** Public routes only: the answer every caller gets ('2xx' where a zip may be ready or still building). */
+  answer?: Expected;
 }
 
 type Expected = number | '2xx';
@@ -53,6 +53,15 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
         [orders.offeredToEditorA, 'an order offered to editor A alone'],
       ] as const
     ).map(([order, record]) => ({ path: `/api/orders/${order.orderId}${suffix}`, order, record }));
+  const sharedProbes = (suffix: string): Probe[] =>
+    (
+      [
+        [fx.shareTokens.open, 'a link that opens', suffix ? '2xx' : 200],
+        [randomBytes(32).toString('base64url'), 'a wrong token', 404],
+        [fx.shareTokens.revoked, 'a revoked link', 404],
+        [fx.shareTokens.expired, 'an expired link', 404],
+      ] as const
+    ).map(([token, record, answer]) => ({ path: `/api/share/${token}${suffix}`, record, answer }));
   const newJobTypeName = `Matrix ${randomUUID().slice(0, 8)}`;
   const invitee = uniqueEmail('matrix-invitee');
   return {
@@ -107,6 +116,27 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       path: `/api/orders/${orders.toRate.orderId}/download-completed`,
       order: orders.toRate,
     }),
+    'POST /api/orders/{id}/share-links': () => ({
+      path: `/api/orders/${orders.shared.orderId}/share-links`,
+      order: orders.shared,
+      body: { expiresInDays: 7 },
+    }),
+    'GET /api/orders/{id}/share-links': () => ({
+      path: `/api/orders/${orders.shared.orderId}/share-links`,
+      order: orders.shared,
+    }),
+    'PATCH /api/orders/{id}/share-links/{linkId}': () => ({
+      path: `/api/orders/${orders.shared.orderId}/share-links/${fx.shareLinks.toExtend}`,
+      order: orders.shared,
+      body: { expiresInDays: 14 },
+    }),
+    'DELETE /api/orders/{id}/share-links/{linkId}': () => ({
+      path: `/api/orders/${orders.shared.orderId}/share-links/${fx.shareLinks.toRevoke}`,
+      order: orders.shared,
+    }),
+    // Public, scoped by the token: whoever calls, a link that opens answers, and a wrong, revoked or expired one 404.
+    'GET /api/share/{token}': () => sharedProbes(''),
+    'GET /api/share/{token}/downloads/{kind}': () => sharedProbes('/downloads/full'),
     'GET /api/orders/{id}/sequence': () => ({
       path: `/api/orders/${orders.toArrange.orderId}/sequence`,
       order: orders.toArrange,

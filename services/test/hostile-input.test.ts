@@ -1,14 +1,24 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { DynamoDBClient, ScanCommand } from '@aws-sdk/client-dynamodb';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import { createOrderInput } from '@marketplace/events/orders';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { sharedDownloadKinds } from '@marketplace/events/delivery';
+import { createOrderInput, editedPrefix } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
 import fc from 'fast-check';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { $ZodType } from 'zod/v4/core';
-import { claimOrder, createOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import {
+  claimOrder,
+  completeOrder,
+  createOrder,
+  getOrder,
+  markOrderPaid,
+  nextOrderNumber,
+  registerEdited,
+} from '../src/data/orders';
+import { createShareLink, hashShareToken, revokeShareLink } from '../src/data/share-links';
 import { baseFilename, editedUploads, filenameRefusal, originalFilenameRefusal } from '../src/domain/upload-rules';
 import type { RouteHandler } from '../src/http/http';
 import { type RouteDefinition, routeKey, routes } from '../src/routes';
@@ -23,7 +33,7 @@ import {
   withOwnKeys,
   wrongType,
 } from './hostile-input-arbitraries';
-import { anEditor, aPhotographer, aUserWithRoles, type TestAccount } from './support';
+import { anEditor, aPhotographer, aUserWithRoles, db, type TestAccount } from './support';
 
 /**
  * Hostile input for every route of the route table, generated from the zod schemas each handler
@@ -56,6 +66,9 @@ interface Answer {
 
 const accounts = {} as Record<Exclude<Caller, 'anonymous'>, TestAccount>;
 let claimedOrderId = '';
+/** A completed order whose share links no longer open: one revoked, one expired. */
+let sharedOrderId = '';
+const shareTokens = { revoked: '', expired: '' };
 let requestsSent = 0;
 let bytesSent = 0;
 const statusesSeen = new Map<number, number>();
@@ -583,6 +596,49 @@ const unknownRouteRequest = (route: RouteDefinition) =>
       }),
     );
 
+// The share routes: public, scoped by a token that is wrong, revoked, expired or no token at all.
+
+const shareTokenSegment = fc.oneof(
+  { weight: 2, arbitrary: fc.constant(() => shareTokens.revoked) },
+  { weight: 2, arbitrary: fc.constant(() => shareTokens.expired) },
+  {
+    // A well-formed token nobody was given.
+    weight: 2,
+    arbitrary: fc
+      .uint8Array({ minLength: 32, maxLength: 32 })
+      .map((bytes) => () => Buffer.from(bytes).toString('base64url')),
+  },
+  { weight: 1, arbitrary: rawSegment.map((segment) => () => segment) },
+  { weight: 1, arbitrary: hostileString().map((text) => () => percentEncode(text)) },
+);
+
+const shareRequest = (route: RouteDefinition) =>
+  fc
+    .record({
+      caller: callerFor(route),
+      token: shareTokenSegment,
+      kind: fc.oneof(
+        { weight: 3, arbitrary: fc.constantFrom(...sharedDownloadKinds) },
+        { weight: 1, arbitrary: fc.constantFrom('originals', 'edited', 'FULL', '..', '%00') },
+        { weight: 1, arbitrary: hostileString().map(percentEncode) },
+      ),
+      query: queryFor(undefined),
+      body: bodyFor(undefined),
+    })
+    .map(
+      ({ caller, token, kind, query, body }): HostileRequest => ({
+        breaks: 'share token',
+        caller,
+        method: route.method,
+        path: `${pathFor(route, { token: token(), kind })}${query}`,
+        headers: body ? { 'content-type': 'application/json' } : {},
+        body,
+      }),
+    );
+
+/** The public routes a share token scopes: no token they are sent opens anything. */
+const isShareRoute = (route: RouteDefinition) => route.allow === 'public' && route.path.startsWith('/api/share/');
+
 // ---------------------------------------------------------------------------------------------
 // What every answer must be.
 
@@ -709,6 +765,7 @@ const generatorFor = (route: RouteDefinition, handler: RouteHandler) => {
   if (route.handler === 'uploads/upload-edited-image') return multipartRequest(route, handler, 'editedImage', false);
   if (route.handler === 'payments/stripe-webhook') return webhookRequest(route);
   if (route.handler === 'system/not-found') return unknownRouteRequest(route);
+  if (isShareRoute(route)) return shareRequest(route);
   return schemaRequest(route, handler);
 };
 
@@ -723,9 +780,54 @@ const mustBeRefused = async (route: RouteDefinition, handler: RouteHandler, host
     return refusedBySchemas(handler, view) || refusedForm(hostile, 'edited');
   }
   if (route.handler === 'payments/stripe-webhook' || route.handler === 'system/not-found') return true;
+  if (isShareRoute(route)) return true;
   const schemas = handler.inputSchemas;
   if (!schemas.params && !schemas.query && !schemas.body) return isReadOnly(route);
   return refusedBySchemas(handler, view);
+};
+
+/** A completed order with two links that no longer open, so the share routes meet real tokens that must not count. */
+const aSharedOrderWithClosedLinks = async () => {
+  const orderId = ulid();
+  await createOrder({
+    orderId,
+    orderNumber: await nextOrderNumber(),
+    photographer: { userId: accounts.photographer.uid, name: 'Hostile Input' },
+    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
+    input: { photoCount: 1 },
+    totalAmountCents: 800,
+    stripePaymentIntentId: `pi_test_${orderId}`,
+  });
+  await markOrderPaid({ orderId, paymentIntentId: `pi_test_${orderId}`, amountCents: 800, via: 'webhook' });
+  const claimed = await claimOrder({
+    orderId,
+    editor: { userId: accounts.editor.uid, name: 'Eddie Editor', email: accounts.editor.email },
+    rateCents: 50,
+  });
+  const key = `${editedPrefix(orderId)}hostile-room.jpg`;
+  const bytes = randomBytes(300);
+  const storage = new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
+  await storage.send(new PutObjectCommand({ Bucket: process.env.PHOTOS_BUCKET, Key: key, Body: bytes }));
+  await registerEdited({
+    order: claimed,
+    editorId: accounts.editor.uid,
+    key,
+    filename: 'hostile-room.jpg',
+    size: bytes.length,
+    lastModified: new Date().toISOString(),
+  });
+  await completeOrder({ orderId, editorId: accounts.editor.uid });
+  const completed = (await getOrder(orderId))!;
+  const revoked = await createShareLink({ order: completed, userId: accounts.photographer.uid });
+  await revokeShareLink({ order: completed, linkId: revoked.id, userId: accounts.photographer.uid });
+  const expired = await createShareLink({ order: completed, userId: accounts.photographer.uid });
+  await db()
+    .shareLink.patch({ tokenHash: hashShareToken(expired.token) })
+    .set({ expiresAt: new Date(Date.now() - 60_000).toISOString() })
+    .go();
+  sharedOrderId = orderId;
+  shareTokens.revoked = revoked.token;
+  shareTokens.expired = expired.token;
 };
 
 describe('hostile input on every route', () => {
@@ -765,6 +867,7 @@ describe('hostile input on every route', () => {
       rateCents: 50,
     });
     claimedOrderId = orderId;
+    await aSharedOrderWithClosedLinks();
     before = await settledStore();
   }, 90_000);
 
@@ -799,7 +902,11 @@ describe('hostile input on every route', () => {
     const after = await settledStore();
     const itemChanges = [...difference(after.items, before.items), ...difference(before.items, after.items)];
     const objectChanges = [...difference(after.objects, before.objects), ...difference(before.objects, after.objects)];
-    const ourIds = [...Object.values(accounts).flatMap((account) => [account.uid, account.email]), claimedOrderId];
+    const ourIds = [
+      ...Object.values(accounts).flatMap((account) => [account.uid, account.email]),
+      claimedOrderId,
+      sharedOrderId,
+    ];
     const ours = (text: string) => OUR_MARK.test(text) || ourIds.some((id) => text.includes(id));
     // Other test files may run beside this one (npm test uses two workers or more): they show by
     // the users they create. Then only changes naming our users, our order or our mark count.

@@ -30,8 +30,8 @@ export class Forbidden extends HttpError {
 }
 
 export class NotFound extends HttpError {
-  constructor(message = 'Not found') {
-    super(404, 'NOT_FOUND', message);
+  constructor(message = 'Not found', code = 'NOT_FOUND') {
+    super(404, code, message);
   }
 }
 

@@ -86,6 +86,22 @@ const jsonErrors = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayPro
   },
 });
 
+/** Headers added to every answer of a route, its errors included. */
+const answerHeaders = (
+  headers: Readonly<Record<string, string>>,
+): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2> => {
+  const add = async (request: middy.Request<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>) => {
+    if (request.response)
+      request.response = { ...request.response, headers: { ...request.response.headers, ...headers } };
+  };
+  return { after: add, onError: add };
+};
+
+export interface RouteOptions {
+  /** Sent with every answer, errors included (the share routes' noindex and no-referrer). */
+  headers?: Readonly<Record<string, string>>;
+}
+
 /** A route's handler, carrying the schemas it validates with (tests generate hostile input from them). */
 export type RouteHandler<S extends Schemas = Schemas> = ReturnType<
   typeof middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>
@@ -95,9 +111,13 @@ const stack = <S extends Schemas, U>(
   schemas: S,
   handle: Handler<S, U>,
   resolveUser: (event: ApiEvent, access: Access) => Promise<U>,
+  options: RouteOptions = {},
 ): RouteHandler<S> => {
-  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
+  const base = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2>().use(
+    injectLambdaContext(logger, { resetKeys: true }),
+  );
+  // Used before jsonErrors, so its onError runs after jsonErrors has turned the error into an answer.
+  const handler = (options.headers ? base.use(answerHeaders(options.headers)) : base)
     .use(jsonErrors())
     .handler(async (event, context: Context) => {
       const access = accessOf(event);
@@ -135,5 +155,5 @@ export const http = <S extends Schemas>(schemas: S, handle: Handler<S, CurrentUs
   stack(schemas, handle, signedInUser);
 
 /** A route anyone may call (the route table marks it public). */
-export const publicHttp = <S extends Schemas>(schemas: S, handle: Handler<S, null>) =>
-  stack(schemas, handle, async () => null);
+export const publicHttp = <S extends Schemas>(schemas: S, handle: Handler<S, null>, options?: RouteOptions) =>
+  stack(schemas, handle, async () => null, options);

@@ -1,0 +1,286 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CreatedShareLinkView,
+  SHARE_LINK_DEFAULT_DAYS,
+  SHARE_LINKS_PER_ORDER_MAX,
+  type ShareLinkStatus,
+  type ShareLinkView,
+  shareLinkUnavailableMessage,
+} from '@marketplace/events/delivery';
+import { ulid } from 'ulid';
+import { Conflict, NotFound } from '../http/errors';
+import { isConditionFailure } from './conditional-write';
+import { marketplace } from './entities';
+import { getOrder, type OrderRecord } from './orders';
+import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
+
+/**
+ * Share links: a completed order's gallery for the photographer's client, who has no account. The
+ * token is 32 random bytes handed out once; the table keeps only its SHA-256, so a copy of the
+ * table opens no gallery. Views and downloads are counted on the link's own item, one atomic add
+ * each, under the same condition that decides whether the link still opens.
+ */
+export interface ShareLinkRecord {
+  tokenHash: string;
+  linkId: string;
+  orderId: string;
+  photographerId: string;
+  expiresAt: string;
+  revokedAt?: string;
+  views: number;
+  downloads: number;
+  lastViewedAt?: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Links an order keeps, live, expired and revoked: its list is one bounded Query. Ten live at
+ * once, so a hundred in all leaves room for years of making new ones.
+ */
+export const SHARE_LINKS_PER_ORDER_TOTAL_MAX = 100;
+
+/** Attempts at a creation that lost a race to another one for the same order. */
+const CREATE_ATTEMPTS = 4;
+
+const shareLinks = () => marketplace().entities.shareLink;
+
+/** 32 random bytes (256 bits), base64url: 43 characters safe in a URL path. */
+export const newShareToken = () => randomBytes(32).toString('base64url');
+
+export const hashShareToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export const isWellFormedShareToken = (token: string) => /^[A-Za-z0-9_-]{43}$/.test(token);
+
+/** Every link that does not open answers the same, so a caller learns nothing about which case it is. */
+export class ShareLinkUnavailable extends NotFound {
+  constructor() {
+    super(shareLinkUnavailableMessage, 'LINK_UNAVAILABLE');
+  }
+}
+
+export const shareLinkStatus = (link: ShareLinkRecord, now = Date.now()): ShareLinkStatus =>
+  link.revokedAt ? 'revoked' : Date.parse(link.expiresAt) <= now ? 'expired' : 'active';
+
+export const toShareLinkView = (link: ShareLinkRecord, now = Date.now()): ShareLinkView => ({
+  id: link.linkId,
+  status: shareLinkStatus(link, now),
+  createdAt: link.createdAt,
+  expiresAt: link.expiresAt,
+  revokedAt: link.revokedAt ?? null,
+  views: link.views,
+  downloads: link.downloads,
+  lastViewedAt: link.lastViewedAt ?? null,
+});
+
+const expiryIn = (days: number, now = Date.now()) => new Date(now + days * DAY_MS).toISOString();
+
+/** The counter of links ever made for an order: creations are conditional on it, so two never both count the same list. */
+const linksMadeCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`, name: 'made' });
+
+/** An order's links, newest first: one Query, bounded by the per-order total. */
+export const listShareLinks = async (orderId: string) => {
+  const { data } = await shareLinks()
+    .query.byOrder({ orderId })
+    .go({ order: 'desc', limit: SHARE_LINKS_PER_ORDER_TOTAL_MAX });
+  return data as ShareLinkRecord[];
+};
+
+const getLinkOfOrder = async (orderId: string, linkId: string) => {
+  const { data } = await shareLinks().query.byOrder({ orderId, linkId }).go({ limit: 1 });
+  const link = (data as ShareLinkRecord[])[0];
+  if (!link) throw new NotFound('Share link not found');
+  return link;
+};
+
+const assertCompleted = (order: OrderRecord) => {
+  if (order.status !== 'completed') {
+    throw new Conflict('A share link can be made once the order is completed', undefined, 'NOT_COMPLETED');
+  }
+};
+
+const tooManyLive = () =>
+  new Conflict(
+    `This order already has ${SHARE_LINKS_PER_ORDER_MAX} active share links. Revoke one before making another.`,
+    undefined,
+    'TOO_MANY_SHARE_LINKS',
+  );
+
+/**
+ * Makes a link for the photographer's completed order. The list the limits are checked against
+ * is the one the write relies on: the order's count of links made must still equal the links
+ * read, else another creation (or an index not caught up yet) came between, and it is read again.
+ */
+export const createShareLink = async ({
+  order,
+  userId,
+  expiresInDays = SHARE_LINK_DEFAULT_DAYS,
+}: {
+  order: OrderRecord;
+  userId: string;
+  expiresInDays?: number;
+}): Promise<CreatedShareLinkView> => {
+  assertCompleted(order);
+  const { orderId } = order;
+  for (let attempt = 1; ; attempt += 1) {
+    const links = await listShareLinks(orderId);
+    const now = Date.now();
+    if (links.filter((link) => shareLinkStatus(link, now) === 'active').length >= SHARE_LINKS_PER_ORDER_MAX) {
+      throw tooManyLive();
+    }
+    if (links.length >= SHARE_LINKS_PER_ORDER_TOTAL_MAX) {
+      throw new Conflict(
+        `This order has had ${SHARE_LINKS_PER_ORDER_TOTAL_MAX} share links, the most one order can have. Extend an existing link instead.`,
+        undefined,
+        'TOO_MANY_SHARE_LINKS',
+      );
+    }
+    const token = newShareToken();
+    const record = {
+      tokenHash: hashShareToken(token),
+      linkId: ulid(now),
+      orderId,
+      photographerId: order.photographerId,
+      expiresAt: expiryIn(expiresInDays, now),
+      views: 0,
+      downloads: 0,
+    };
+    const seen = links.length;
+    try {
+      await commitAll((e) => [
+        e.shareLink.create(record).commit(),
+        e.counter
+          .update(linksMadeCounter(orderId))
+          .add({ value: 1 })
+          .where(({ value }, { eq, notExists }) => (seen === 0 ? notExists(value) : eq(value, seen)))
+          .commit(),
+        outboxWrite(e, {
+          orderId,
+          eventType: 'share_link_created',
+          description: `Share link created, valid for ${expiresInDays} day${expiresInDays === 1 ? '' : 's'}`,
+          actorId: userId,
+          metadata: { linkId: record.linkId, expiresAt: record.expiresAt },
+        }),
+      ]);
+    } catch (error) {
+      if (error instanceof TransactionCancelled && error.conditionFailed && attempt < CREATE_ATTEMPTS) {
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        continue;
+      }
+      if (error instanceof TransactionCancelled && error.conditionFailed) {
+        throw new Conflict('Another share link was being made for this order at the same time. Please try again.');
+      }
+      throw error;
+    }
+    const created = { ...record, createdAt: new Date(now).toISOString(), updatedAt: new Date(now).toISOString() };
+    return { ...toShareLinkView(created, now), token, path: `/share/${token}` };
+  }
+};
+
+/**
+ * A new expiry, `expiresInDays` from now, for a link that is not revoked. An expired link opens
+ * again, so it must fit under the limit of live links like a new one.
+ */
+export const updateShareLinkExpiry = async ({
+  order,
+  linkId,
+  expiresInDays,
+}: {
+  order: OrderRecord;
+  linkId: string;
+  expiresInDays: number;
+}) => {
+  const link = await getLinkOfOrder(order.orderId, linkId);
+  const revoked = () => new Conflict('This link has been revoked. Make a new one instead.', undefined, 'LINK_REVOKED');
+  if (link.revokedAt) throw revoked();
+  const now = Date.now();
+  if (shareLinkStatus(link, now) === 'expired') {
+    const live = (await listShareLinks(order.orderId)).filter((l) => shareLinkStatus(l, now) === 'active');
+    if (live.length >= SHARE_LINKS_PER_ORDER_MAX) throw tooManyLive();
+  }
+  try {
+    const { data } = await shareLinks()
+      .patch({ tokenHash: link.tokenHash })
+      .set({ expiresAt: expiryIn(expiresInDays, now) })
+      .where(({ revokedAt }, { notExists }) => notExists(revokedAt))
+      .go({ response: 'all_new' });
+    return toShareLinkView(data as ShareLinkRecord);
+  } catch (error) {
+    if (isConditionFailure(error)) throw revoked();
+    throw error;
+  }
+};
+
+/** Revokes a link at once; revoking it again answers it as it is, with no second event. */
+export const revokeShareLink = async ({
+  order,
+  linkId,
+  userId,
+}: {
+  order: OrderRecord;
+  linkId: string;
+  userId: string;
+}) => {
+  const link = await getLinkOfOrder(order.orderId, linkId);
+  if (link.revokedAt) return toShareLinkView(link);
+  const revokedAt = new Date().toISOString();
+  try {
+    await commitAll((e) => [
+      e.shareLink
+        .patch({ tokenHash: link.tokenHash })
+        .set({ revokedAt })
+        .where(({ revokedAt: r }, { notExists }) => notExists(r))
+        .commit(),
+      outboxWrite(e, {
+        orderId: order.orderId,
+        eventType: 'share_link_revoked',
+        description: 'Share link revoked',
+        actorId: userId,
+        metadata: { linkId },
+      }),
+    ]);
+  } catch (error) {
+    if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
+    // Revoked by another request a moment ago: that revocation stands.
+    return toShareLinkView(await getLinkOfOrder(order.orderId, linkId));
+  }
+  return toShareLinkView({ ...link, revokedAt, updatedAt: revokedAt });
+};
+
+/**
+ * The link a token opens and its order, or ShareLinkUnavailable: a malformed or unknown token, a
+ * revoked or expired link, an order that is no longer completed all answer alike.
+ */
+export const openShareLink = async (token: string) => {
+  if (!isWellFormedShareToken(token)) throw new ShareLinkUnavailable();
+  const { data } = await shareLinks()
+    .get({ tokenHash: hashShareToken(token) })
+    .go();
+  const link = data as ShareLinkRecord | null;
+  if (!link || shareLinkStatus(link) !== 'active') throw new ShareLinkUnavailable();
+  const order = await getOrder(link.orderId);
+  if (!order || order.status !== 'completed' || order.photographerId !== link.photographerId) {
+    throw new ShareLinkUnavailable();
+  }
+  return { link, order };
+};
+
+/**
+ * Counts a view or a download on the link, on condition that it still opens: a revocation or
+ * expiry that lands between reading the link and counting refuses the answer too.
+ */
+export const countShareLinkUse = async (link: ShareLinkRecord, use: 'view' | 'download') => {
+  const now = new Date().toISOString();
+  const update = shareLinks().patch({ tokenHash: link.tokenHash });
+  const counted = use === 'view' ? update.add({ views: 1 }).set({ lastViewedAt: now }) : update.add({ downloads: 1 });
+  try {
+    await counted
+      .where(({ revokedAt, expiresAt }, { notExists, gt }) => `${notExists(revokedAt)} AND ${gt(expiresAt, now)}`)
+      .go({ response: 'none' });
+  } catch (error) {
+    if (isConditionFailure(error)) throw new ShareLinkUnavailable();
+    throw error;
+  }
+};
