@@ -41,7 +41,14 @@ export const orderEventMessage = z.object({
 export type OrderEventMessage = z.infer<typeof orderEventMessage>;
 
 /** Queues the workers consume; the names are logical, each maps to one SQS queue in the cloud. */
-export const queueNames = ['order-events', 'zip-builds', 'thumbnails', 'notifications', 'identity'] as const;
+export const queueNames = [
+  'order-events',
+  'zip-builds',
+  'thumbnails',
+  'notifications',
+  'identity',
+  'renditions',
+] as const;
 export type QueueName = (typeof queueNames)[number];
 
 export const zipBuildMessage = z.object({

@@ -20,7 +20,7 @@ import { photosBucketName } from './storage-stack';
 export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // Appends each order event to the order's activity log with a conditional put, then forwards it
   // (and each user event) to the queues that consume it.
-  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications', 'queue:identity'],
+  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications', 'queue:identity', 'queue:renditions'],
   // Reads the order's photos and writes the zip and its status.
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write'],
   // Reads an uploaded file, writes its thumbnail and preview, records them on the image.
@@ -29,6 +29,9 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   notifications: ['table:read', 'table:write', 'email:send'],
   // Reads the user's standing, sets sign-in at Firebase with the service account, marks it applied.
   identity: ['table:read', 'table:write', 'identity:admin'],
+  // Reads the order, its edited files and their MLS-ready copies, writes the copies and their
+  // records, and asks the zip worker for the MLS zip once the set is complete.
+  renditions: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:zip-builds'],
 };
 
 /**

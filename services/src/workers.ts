@@ -85,6 +85,22 @@ export const workers: readonly WorkerDefinition[] = [
     memoryMb: 256,
     forwardedEvents: ['user_suspended', 'user_deleted', 'user_reactivated'],
   },
+  {
+    // The MLS-ready JPEG of each edited photo (sharp), on delivery, re-delivery and a new size; one
+    // order a message, its files one at a time. A copy peaks under 500 MB (bench/mls-rendition.ts);
+    // 2 GB buys more than one vCPU (Lambda gives one at 1,769 MB), which is what a copy's time
+    // follows. 15 minutes makes 100 photos of 25 MB several times over; a larger order goes on
+    // from its records at the next receive.
+    queue: 'renditions',
+    handler: 'make-renditions',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 960,
+    maxReceiveCount: 3,
+    timeoutSeconds: 900,
+    memoryMb: 2048,
+    forwardedEvents: ['order_completed', 'mls_size_changed'],
+    nativeModules: ['sharp'],
+  },
 ];
 
 /** The queues the event-log worker forwards an event of this type to. */

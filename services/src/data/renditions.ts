@@ -33,3 +33,43 @@ export const listRenditions = async (orderId: string, longEdge: MlsLongEdge) => 
 /** Whether a record is for this very file (same key and size): anything else is to be made again. */
 export const isCurrentFor = (record: RenditionRecord | undefined, image: { key: string; size: number }) =>
   !!record && record.editedKey === image.key && record.sourceSize === image.size;
+
+/** A copy made: written once its object exists, so a ready record never points at nothing. */
+export const recordReadyCopy = async (copy: {
+  orderId: string;
+  longEdge: MlsLongEdge;
+  editedKey: string;
+  sourceSize: number;
+  renditionKey: string;
+  width: number;
+  height: number;
+  bytes: number;
+  quality: number;
+}) => {
+  // A put replaces whatever an earlier version of the file left (a skipped note or an older copy).
+  await renditions()
+    .put({ ...copy, status: 'ready' })
+    .go();
+};
+
+/** A file left out of the set, with the reason the photographer reads. */
+export const recordSkippedFile = async (skipped: {
+  orderId: string;
+  longEdge: MlsLongEdge;
+  editedKey: string;
+  sourceSize: number;
+  reason: string;
+}) => {
+  await renditions()
+    .put({ ...skipped, status: 'skipped' })
+    .go();
+};
+
+/** Whether every one of these files has a copy or a skipped note at this long edge, for its current version. */
+export const isSetComplete = (
+  records: readonly RenditionRecord[],
+  images: readonly { key: string; size: number }[],
+) => {
+  const byKey = new Map(records.map((record) => [record.editedKey, record]));
+  return images.every((image) => isCurrentFor(byKey.get(image.key), image));
+};
