@@ -407,6 +407,34 @@ describe('the rendition worker', () => {
     expect(await mlsZipRequests(orderId)).toEqual([]);
   });
 
+  it('hands a message back when its time is up, and the next receive goes on from the records', async () => {
+    const photographer = await aPhotographer();
+    const editor = await anEditor();
+    const files = [
+      { filename: 'porch.jpg', bytes: await aPicture(900, 600, BLUE).jpeg().toBuffer() },
+      { filename: 'deck.jpg', bytes: await aPicture(600, 900, RED).jpeg().toBuffer() },
+    ];
+    const { orderId, keys } = await anOrderInProgress(photographer, editor, files);
+    // Completed without its event, so only the receives made here reach the worker.
+    const order = (await getOrder(orderId))!;
+    await db()
+      .order.patch({ orderId })
+      .set({ status: 'completed', completedAt: new Date().toISOString() })
+      .composite({ createdAt: order.createdAt, editorId: editor.uid })
+      .go();
+
+    const longAgo = Date.now() - 24 * 60 * 60 * 1000;
+    await expect(makeRenditions(orderId, longAgo)).rejects.toThrow(/stopped after 0 copies with 2 to make/);
+    expect(await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE)).toEqual([]);
+    expect(await mlsZipRequests(orderId)).toEqual([]);
+
+    expect(await makeRenditions(orderId)).toMatchObject({ outcome: 'complete', made: { ready: 2, skipped: 0 } });
+    const set = byFile(await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE), keys);
+    expect(set['porch.jpg']).toMatchObject({ status: 'ready', width: 900, height: 600 });
+    expect(set['deck.jpg']).toMatchObject({ status: 'ready', width: 600, height: 900 });
+    expect(await mlsZipRequests(orderId)).toHaveLength(1);
+  });
+
   it('lets go of a message that is no delivery or size change', async () => {
     const response = await deliver({ hello: 'world' }, { orderId: ulid(), kind: 'mls' });
     expect(response.batchItemFailures).toEqual([]);
