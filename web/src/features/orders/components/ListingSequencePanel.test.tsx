@@ -30,7 +30,7 @@ const aSequenceView = (names: string[], fields: Partial<SequenceView> = {}): Seq
   ...fields,
 });
 
-/** The sequence route as the server keeps it: a save moves the version on, unless a responder says otherwise. */
+/** The sequence routes as the server keeps them: a save moves the version on and answers it. */
 function serveSequence(initial: SequenceView) {
   let current = initial;
   fakeApi.on('GET', sequencePath, () => ({ status: 200, body: current }));
@@ -42,7 +42,7 @@ function serveSequence(initial: SequenceView) {
       isDefault: false,
       updatedAt: '2025-03-07T09:00:00.000Z',
     };
-    return { status: 200, body: current };
+    return { status: 200, body: { version: current.version } };
   });
   return {
     replace(view: SequenceView) {
@@ -105,7 +105,7 @@ describe('Listing order on a completed order', () => {
     );
     expect(within(first as HTMLElement).getByText('Cover')).toBeInTheDocument();
     expect(within(second as HTMLElement).queryByText('Cover')).not.toBeInTheDocument();
-    expect(listing().getByText('In capture order until you save an order of your own.')).toBeInTheDocument();
+    expect(listing().getByText('In capture order')).toBeInTheDocument();
     expect(listing().getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(listing().getByRole('button', { name: 'Discard changes' })).toBeDisabled();
     expect(listing().queryByRole('button', { name: 'Make cover: a.jpg' })).not.toBeInTheDocument();
@@ -114,7 +114,7 @@ describe('Listing order on a completed order', () => {
   it('says when a saved order was saved', async () => {
     serveSequence(aSequenceView(['b', 'a'], { isDefault: false, version: 2, updatedAt: '2025-03-06T12:00:00.000Z' }));
     await openOrder();
-    expect(listing().getByText('Saved Mar 6, 2025.')).toBeInTheDocument();
+    expect(listing().getByText('Saved Mar 6, 2025')).toBeInTheDocument();
   });
 
   it('moves a photo with the keyboard, announcing each step in plain words, then saves the new order', async () => {
@@ -133,13 +133,13 @@ describe('Listing order on a completed order', () => {
 
     await waitFor(() => expect(shownOrder()).toEqual(['c.jpg', 'a.jpg', 'b.jpg', 'd.jpg']));
     expect(listing().getByText('Unsaved changes')).toBeInTheDocument();
-    expect(listing().getByText('Unsaved changes. Save to use this order in the downloads.')).toBeInTheDocument();
+    expect(listing().getByText('Not saved yet')).toBeInTheDocument();
 
     await user.click(listing().getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Listing order saved')).toBeInTheDocument();
     expect(savedBodies()).toEqual([{ keys: ['c', 'a', 'b', 'd'].map(keyOf), version: 0 }]);
     await waitFor(() => expect(listing().queryByText('Unsaved changes')).not.toBeInTheDocument());
-    expect(listing().getByText('Saved Mar 7, 2025.')).toBeInTheDocument();
+    expect(listing().getByText('Saved Mar 7, 2025')).toBeInTheDocument();
     expect(shownOrder()).toEqual(['c.jpg', 'a.jpg', 'b.jpg', 'd.jpg']);
   });
 
@@ -234,7 +234,7 @@ describe('Listing order on a completed order', () => {
     await waitFor(() => expect(shownOrder()).toEqual(['c.jpg', 'b.jpg', 'a.jpg']));
     expect(listing().queryByText(/changed in another tab/)).not.toBeInTheDocument();
     expect(listing().queryByText('Unsaved changes')).not.toBeInTheDocument();
-    expect(listing().getByText('Saved Mar 7, 2025.')).toBeInTheDocument();
+    expect(listing().getByText('Saved Mar 7, 2025')).toBeInTheDocument();
   });
 
   it('when another tab saved meanwhile, keeps mine on request by saving over it', async () => {
@@ -249,7 +249,7 @@ describe('Listing order on a completed order', () => {
           body: { error: 'SEQUENCE_CHANGED', message: 'Changed in another tab.', details: { version: 4 } },
         };
       }
-      return { status: 200, body: aSequenceView(['b', 'a', 'c'], { version: 5, isDefault: false }) };
+      return { status: 200, body: { version: 5 } };
     });
     const { user } = await openOrder();
     await user.click(listing().getByRole('button', { name: 'Make cover: b.jpg' }));
@@ -341,14 +341,14 @@ describe('MLS-ready photos on a completed order', () => {
 
   it('changes the long edge, then shows the set at the new size', async () => {
     const server = serveSequence(withMls({}));
-    fakeApi.on('PUT', mlsSizePath, (request) => {
+    fakeApi.on('PUT', mlsSizePath, () => {
       server.replace(
         aSequenceView(['a', 'b', 'c', 'd'], {
           mlsLongEdge: 3000,
           mls: { longEdge: 3000, ready: 1, pending: 3, skipped: [] },
         }),
       );
-      return { status: 200, body: request.body };
+      return { status: 200, body: { mlsLongEdge: 3000 } };
     });
     const { user } = await openOrder();
     await user.click(mlsSection().getByRole('radio', { name: '3,000 px' }));

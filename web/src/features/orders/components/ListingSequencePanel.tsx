@@ -55,9 +55,9 @@ const savedVersionOf = (error: ApiError, fallback: number) => {
 };
 
 const statusText = (view: SequenceView, dirty: boolean) => {
-  if (dirty) return 'Unsaved changes. Save to use this order in the downloads.';
-  if (view.isDefault || !view.updatedAt) return 'In capture order until you save an order of your own.';
-  return `Saved ${formatDate(view.updatedAt)}.`;
+  if (dirty) return 'Not saved yet';
+  if (view.isDefault || !view.updatedAt) return 'In capture order';
+  return `Saved ${formatDate(view.updatedAt)}`;
 };
 
 /**
@@ -205,9 +205,32 @@ export function ListingSequencePanel({ orderId }: { orderId: string }) {
         )}
       </Group>
       <Text fz="sm" c="gray.7" mb="md">
-        Arrange the photos in the order your listing shows them; the first is the cover. Drag a photo, or focus its move
-        handle, press Space and use the arrow keys.
+        Arrange the photos in the order your listing shows them; the first is the cover, and both downloads follow the
+        saved order. Drag a photo (on a touch screen, press and hold it first), or focus its move handle, press Space
+        and use the arrow keys.
       </Text>
+
+      {/* Above the grid, beside the cover, where most of the arranging happens. */}
+      <Group
+        justify="space-between"
+        gap="sm"
+        py="sm"
+        mb="md"
+        style={{ borderBlock: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        {/* One short line in every state, so the grid does not move when the first change is made. */}
+        <Text fz="sm" c={dirty ? 'gray.9' : 'gray.7'} fw={dirty ? 600 : 400} style={{ flex: '1 1 8rem' }}>
+          {statusText(view, dirty)}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" onClick={discard} disabled={!dirty || saving}>
+            Discard changes
+          </Button>
+          <Button onClick={() => save()} disabled={!dirty} loading={saving && !conflict}>
+            Save
+          </Button>
+        </Group>
+      </Group>
 
       {conflict && (
         <Alert color="orange" variant="light" mb="md" title="Saved in another tab">
@@ -253,33 +276,6 @@ export function ListingSequencePanel({ orderId }: { orderId: string }) {
           </PhotoGrid>
         </SortableContext>
       </DndContext>
-
-      {/* Stays in sight at the foot of the screen while a long grid is arranged. */}
-      <Group
-        justify="space-between"
-        gap="sm"
-        mt="md"
-        py="sm"
-        style={{
-          position: 'sticky',
-          bottom: 0,
-          zIndex: 3,
-          background: 'var(--mantine-color-body)',
-          borderTop: '1px solid var(--mantine-color-gray-3)',
-        }}
-      >
-        <Text fz="sm" c={dirty ? 'orange.9' : 'gray.7'} fw={dirty ? 600 : 400} style={{ flex: '1 1 12rem' }}>
-          {statusText(view, dirty)}
-        </Text>
-        <Group gap="xs">
-          <Button variant="default" onClick={discard} disabled={!dirty || saving}>
-            Discard changes
-          </Button>
-          <Button onClick={() => save()} disabled={!dirty} loading={saving && !conflict}>
-            Save
-          </Button>
-        </Group>
-      </Group>
 
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
