@@ -1,3 +1,5 @@
+import { sharePageHeaders } from '../events/src/delivery';
+
 /**
  * The response headers of the web app, defined once: CloudFront sends them in the cloud (the web
  * stack's response headers policy) and Vite's preview server sends them locally, so the browser
@@ -76,4 +78,14 @@ export const securityHeaders = (origins: SiteOrigins): Record<string, string> =>
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   // Stripe's frame may ask for the Payment Request API (wallets); nothing else needs a device.
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=(), payment=(self "https://js.stripe.com")',
+});
+
+/** Where the share pages are: a client's gallery, opened from a link that holds its token. */
+export const sharePagePattern = '/share/*';
+export const isSharePagePath = (path: string) => path.startsWith('/share/');
+
+/** The share page's headers: the site's, with noindex, and no referrer in place of the site's policy. */
+export const sharePageSecurityHeaders = (origins: SiteOrigins): Record<string, string> => ({
+  ...securityHeaders(origins),
+  ...sharePageHeaders,
 });

@@ -1,6 +1,8 @@
+import type { ServerResponse } from 'node:http';
 import react from '@vitejs/plugin-react';
-import { defineConfig, loadEnv } from 'vite';
-import { cloudOrigins, type SiteOrigins, securityHeaders } from './security-headers';
+import { type Connect, defineConfig, loadEnv, type Plugin } from 'vite';
+import { sharePageHeaders } from '../events/src/delivery';
+import { cloudOrigins, isSharePagePath, type SiteOrigins, securityHeaders } from './security-headers';
 
 const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true } };
 
@@ -27,11 +29,38 @@ const localOrigins = (env: Record<string, string | undefined>): SiteOrigins => {
   };
 };
 
+/**
+ * The share page's noindex and no-referrer on both local servers, as CloudFront's /share/*
+ * behaviour sends them. Vite sets its own headers (the preview's whole set, its referrer policy
+ * included) as it writes the page, so these are set as the response head goes out, over those.
+ */
+const sharePageHeadersPlugin = (headers: Record<string, string>): Plugin => {
+  const middleware: Connect.NextHandleFunction = (req, res: ServerResponse, next) => {
+    if (isSharePagePath(req.url ?? '')) {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: ServerResponse, ...args: Parameters<ServerResponse['writeHead']>) {
+        for (const [name, value] of Object.entries(headers)) this.setHeader(name, value);
+        return writeHead.apply(this, args);
+      } as ServerResponse['writeHead'];
+    }
+    next();
+  };
+  return {
+    name: 'share-page-headers',
+    configureServer: (server) => {
+      server.middlewares.use(middleware);
+    },
+    configurePreviewServer: (server) => {
+      server.middlewares.use(middleware);
+    },
+  };
+};
+
 export default defineConfig(({ mode }) => {
   const env = { ...loadEnv(mode, import.meta.dirname, ''), ...process.env };
   return {
     root: import.meta.dirname,
-    plugins: [react()],
+    plugins: [react(), sharePageHeadersPlugin(sharePageHeaders)],
     // No headers on the dev server: React Fast Refresh injects an inline script the policy refuses.
     server: { port: 5173, strictPort: true, proxy: apiProxy },
     // The preview serves the built app exactly as CloudFront does, headers included.

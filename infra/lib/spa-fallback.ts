@@ -1,5 +1,5 @@
 /**
- * CloudFront Function (viewer request, default behavior only): a path whose last segment has no
+ * CloudFront Function (viewer request, the site's behaviors: the default and the share page): a path whose last segment has no
  * file extension is a route of the React app, so it is served index.html. Doing this here rather
  * than with distribution-wide 403/404 error pages keeps the API's own 403 and 404 answers intact.
  */

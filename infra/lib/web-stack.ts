@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
+import { sharePageHeaders } from '@marketplace/events/delivery';
 import {
   Annotations,
   Aws,
@@ -34,7 +35,13 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, type CfnBucket, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { cloudOrigins, hstsMaxAgeSeconds, securityHeaders } from '../../web/security-headers';
+import {
+  cloudOrigins,
+  hstsMaxAgeSeconds,
+  securityHeaders,
+  sharePagePattern,
+  sharePageSecurityHeaders,
+} from '../../web/security-headers';
 import { repoRoot } from './settings';
 import { spaFallbackFunctionCode } from './spa-fallback';
 import { photosBucketName } from './storage-stack';
@@ -128,16 +135,22 @@ export class WebStack extends Stack {
     });
 
     // The same headers the Vite preview serves, with the cloud's origins.
+    const origins = cloudOrigins({
+      photosBucketOrigin: photosBucketOrigin(),
+      firebaseAuthDomain: `${props.firebaseProjectId}.firebaseapp.com`,
+    });
     const responseHeadersPolicy = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Content security policy, HSTS, frame, content-type, referrer and permissions policies of the site',
-      ...responseHeadersBehavior(
-        securityHeaders(
-          cloudOrigins({
-            photosBucketOrigin: photosBucketOrigin(),
-            firebaseAuthDomain: `${props.firebaseProjectId}.firebaseapp.com`,
-          }),
-        ),
-      ),
+      ...responseHeadersBehavior(securityHeaders(origins)),
+    });
+    // A client's gallery: kept out of search engines, and its address (it holds the token) never sent as a referrer.
+    const sharePageHeadersPolicy = new ResponseHeadersPolicy(this, 'SharePageHeaders', {
+      comment: "The site's headers on the share page, with noindex and no referrer",
+      ...responseHeadersBehavior(sharePageSecurityHeaders(origins)),
+    });
+    const shareApiHeadersPolicy = new ResponseHeadersPolicy(this, 'ShareApiHeaders', {
+      comment: "Noindex and no referrer on the share page's API answers",
+      ...responseHeadersBehavior({ ...sharePageHeaders }),
     });
 
     const spaFallback = new CloudFrontFunction(this, 'SpaFallback', {
@@ -145,6 +158,24 @@ export class WebStack extends Stack {
       runtime: FunctionRuntime.JS_2_0,
       comment: 'Serves index.html for client-side routes',
     });
+
+    const siteOrigin = S3BucketOrigin.withOriginAccessControl(siteBucket);
+    const siteBehavior = {
+      origin: siteOrigin,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      compress: true,
+      functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
+    const apiBehavior = {
+      origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      // A redirect would turn a POST into a GET; the site is HTTPS already, so refuse plain HTTP.
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // API Gateway rejects CloudFront's Host header; with caching off, Authorization is forwarded.
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Photo-editing marketplace',
@@ -154,24 +185,12 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket,
       logFilePrefix: 'cloudfront/',
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(siteBucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy,
-        compress: true,
-        functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
+      defaultBehavior: { ...siteBehavior, responseHeadersPolicy },
+      // CloudFront takes the first pattern that matches, in this order: /api/share/* before /api/*.
       additionalBehaviors: {
-        '/api/*': {
-          origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
-          // A redirect would turn a POST into a GET; the site is HTTPS already, so refuse plain HTTP.
-          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-          allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway rejects CloudFront's Host header; with caching off, Authorization is forwarded.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-        },
+        '/api/share/*': { ...apiBehavior, responseHeadersPolicy: shareApiHeadersPolicy },
+        '/api/*': apiBehavior,
+        [sharePagePattern]: { ...siteBehavior, responseHeadersPolicy: sharePageHeadersPolicy },
       },
     });
     this.siteOrigin = `https://${this.distribution.distributionDomainName}`;

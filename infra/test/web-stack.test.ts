@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sharePageHeaders } from '@marketplace/events/delivery';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudOrigins, securityHeaders } from '../../web/security-headers';
@@ -125,13 +126,19 @@ describe('deploying the built web app', () => {
   });
 });
 
+type Policy = { ResponseHeadersPolicyConfig: Record<string, unknown> };
+/** The response headers policy a behaviour names. */
+const policyOf = (behavior: Behavior | undefined) => {
+  const ref = (behavior?.ResponseHeadersPolicyId as { Ref?: string } | undefined)?.Ref;
+  const found = resourcesOfType(builtSite, 'AWS::CloudFront::ResponseHeadersPolicy').find(([id]) => id === ref);
+  expect(found, 'a response headers policy').toBeDefined();
+  return found!;
+};
+const behaviorFor = (pattern: string) =>
+  distributionConfig().CacheBehaviors.find((behavior) => behavior.PathPattern === pattern);
+
 describe('the response headers policy', () => {
-  type Policy = { ResponseHeadersPolicyConfig: Record<string, unknown> };
-  const policy = () => {
-    const policies = resourcesOfType(builtSite, 'AWS::CloudFront::ResponseHeadersPolicy');
-    expect(policies).toHaveLength(1);
-    return policies[0]!;
-  };
+  const policy = () => policyOf(distributionConfig().DefaultCacheBehavior);
   /** The template's CSP with the account and region placeholders CloudFormation fills in. */
   const deployedCsp = () => {
     const config = policy()[1].Properties as unknown as Policy;
@@ -143,11 +150,10 @@ describe('the response headers policy', () => {
     return parts.map((part) => (typeof part === 'string' ? part : `<${(part as { Ref: string }).Ref}>`)).join('');
   };
 
-  it('is on the site (default) behaviour, not on the API', () => {
+  it("is on the site (default) behaviour, not on the API's", () => {
     const [policyId] = policy();
     expect(distributionConfig().DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    for (const behavior of distributionConfig().CacheBehaviors)
-      expect(behavior.ResponseHeadersPolicyId).toBeUndefined();
+    expect(behaviorFor('/api/*')?.ResponseHeadersPolicyId).toBeUndefined();
   });
 
   it('sends the header set the Vite preview sends, with the cloud origins', () => {
@@ -190,6 +196,50 @@ describe('the response headers policy', () => {
 
   it('fails the build for a header CloudFront has no field for and would drop', () => {
     expect(() => responseHeadersBehavior({ 'X-Frame-Options': 'SAMEORIGIN' })).toThrow(/X-Frame-Options/);
+  });
+});
+
+describe('the share page', () => {
+  const customHeaders = (config: Record<string, unknown>) =>
+    (config.CustomHeadersConfig as { Items: { Header: string; Value: string }[] }).Items;
+
+  it("is the site's page, served from the bucket through the SPA fallback", () => {
+    expect(behaviorFor('/share/*')).toMatchObject({
+      TargetOriginId: distributionConfig().DefaultCacheBehavior.TargetOriginId,
+      ViewerProtocolPolicy: 'redirect-to-https',
+      FunctionAssociations: [{ EventType: 'viewer-request', FunctionARN: expect.anything() }],
+    });
+    expect(spaFallbackUri('/share/AbC-dEf_0123456789abcdefghijklmnopqrstuvwxyz1')).toBe('/index.html');
+  });
+
+  it("sends noindex and no referrer, with the rest of the site's headers", () => {
+    const config = (policyOf(behaviorFor('/share/*'))[1].Properties as unknown as Policy).ResponseHeadersPolicyConfig;
+    const site = (policyOf(distributionConfig().DefaultCacheBehavior)[1].Properties as unknown as Policy)
+      .ResponseHeadersPolicyConfig;
+    expect(sharePageHeaders).toEqual({ 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' });
+    expect(config.SecurityHeadersConfig).toEqual({
+      ...(site.SecurityHeadersConfig as object),
+      ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true },
+    });
+    expect(customHeaders(config)).toEqual(
+      expect.arrayContaining([
+        { Header: 'X-Robots-Tag', Value: 'noindex', Override: true },
+        ...customHeaders(site).map((header) => expect.objectContaining({ Header: header.Header })),
+      ]),
+    );
+  });
+
+  it('has its API answers sent uncached to the API, with noindex and no referrer, ahead of /api/*', () => {
+    const patterns = distributionConfig().CacheBehaviors.map((behavior) => behavior.PathPattern);
+    expect(patterns.indexOf('/api/share/*')).toBeGreaterThanOrEqual(0);
+    expect(patterns.indexOf('/api/share/*')).toBeLessThan(patterns.indexOf('/api/*'));
+    const { PathPattern: _share, ResponseHeadersPolicyId, ...shareApi } = behaviorFor('/api/share/*')!;
+    const { PathPattern: _api, ...api } = behaviorFor('/api/*')!;
+    expect(shareApi).toEqual(api);
+    const config = (policyOf({ ResponseHeadersPolicyId })[1].Properties as unknown as Policy)
+      .ResponseHeadersPolicyConfig;
+    expect(config.SecurityHeadersConfig).toEqual({ ReferrerPolicy: { ReferrerPolicy: 'no-referrer', Override: true } });
+    expect(customHeaders(config)).toEqual([{ Header: 'X-Robots-Tag', Value: 'noindex', Override: true }]);
   });
 });
 
