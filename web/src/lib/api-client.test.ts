@@ -29,6 +29,7 @@ describe('API client', () => {
   it.each([
     '/api/auth/verify-invitation?email=a%40b.c&token=t',
     '/api/auth/complete-signup',
+    '/api/share/AbC-dEf_0123456789abcdefghijklmnopqrstuvwxyz1',
   ])('never sends a token to %s', async (url) => {
     fakeFirebase.signInAs();
     fakeApi.on('GET', new URL(url, 'http://localhost').pathname, { status: 200, body: {} });

@@ -1,8 +1,11 @@
 import { getIdToken } from './auth';
 import { LOGIN_PATH } from './login-redirect';
 
-/** These two calls are made by people who are not signed in yet, so they never carry a token. */
-const TOKENLESS_URL_PARTS = ['/api/auth/verify-invitation', '/api/auth/complete-signup'];
+/**
+ * Calls made by people who are not signed in, so they never carry a token: the invitation's two,
+ * and a shared gallery's (a client with no account; the link's own token is the credential).
+ */
+const TOKENLESS_URL_PARTS = ['/api/auth/verify-invitation', '/api/auth/complete-signup', '/api/share/'];
 
 /** An API failure carrying the server's `{ error, message }` so a screen can show the server's words. */
 export class ApiError extends Error {

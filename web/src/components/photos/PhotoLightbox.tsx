@@ -4,12 +4,16 @@ import Captions from 'yet-another-react-lightbox/plugins/captions';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 
+/** What the lightbox shows of a photo: its screen-sized preview, captioned with its name. */
+export type LightboxPhoto = Pick<OrderImageView, 'filename' | 'previewUrl'>;
+
 /** The photos a lightbox can show: those with a screen-sized preview. */
-export const viewablePhotos = (images: readonly OrderImageView[]) => images.filter((image) => image.previewUrl);
+export const viewablePhotos = <Photo extends LightboxPhoto>(images: readonly Photo[]) =>
+  images.filter((image) => image.previewUrl);
 
 interface PhotoLightboxProps {
   /** Photos with a preview (see `viewablePhotos`), in the order the grid shows them. */
-  photos: readonly OrderImageView[];
+  photos: readonly LightboxPhoto[];
   /** The photo shown; null when closed. */
   index: number | null;
   onClose: () => void;
