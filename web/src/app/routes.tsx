@@ -39,6 +39,11 @@ export const routes: RouteObject[] = [
         path: '/info',
         lazy: () => import('../features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })),
       },
+      // A client's gallery, opened from a share link without an account.
+      {
+        path: '/share/:token',
+        lazy: () => import('../features/share/routes/SharePage').then((m) => ({ Component: m.SharePage })),
+      },
       {
         lazy: () => import('./SignedInLayout').then((m) => ({ Component: m.SignedInLayout })),
         children: [

@@ -7,6 +7,7 @@ import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadg
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
+import { ShareLinksPanel } from '../../share/components/ShareLinksPanel';
 import { useOrder } from '../api/use-order';
 import { AssignedEditorCard } from '../components/AssignedEditorCard';
 import { DeliveryDownloads } from '../components/DeliveryDownloads';
@@ -137,6 +138,7 @@ export function OrderDetailPage() {
         <Grid.Col span={{ base: 12, lg: 5, xl: 4 }} order={{ base: 1, lg: 2 }}>
           <Stack gap="lg">
             <OrderActionsPanel order={order} />
+            {order.status === 'completed' && <ShareLinksPanel orderId={order.id} />}
             <AssignedEditorCard order={order} />
           </Stack>
         </Grid.Col>
