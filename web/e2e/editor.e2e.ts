@@ -172,7 +172,10 @@ describe("The editor's journey, from the invitation email to the photographer's 
 
     const editedZip = await downloadZip(photographerPage, 'Full resolution (zip)');
     expect(editedZip.filename).toMatch(/_edited_photos\.zip$/);
-    expect(editedZip.entries).toEqual(editedNames);
+    // Named for the listing: `{NN}_{order name}_{photo}` (no original shares an edit's name here).
+    expect(editedZip.entries).toEqual(
+      editedNames.map((name, i) => `0${i + 1}_${orderName.replace(/ /g, '_')}_${name}`),
+    );
 
     await photographerPage.getByRole('button', { name: 'Rate Editor' }).click();
     const modal = photographerPage.getByRole('dialog', { name: 'Rate Your Editor' });

@@ -159,7 +159,10 @@ describe('Ordering, paying and collecting edited photos', () => {
     const saved = path.join(mkdtempSync(path.join(tmpdir(), 'edited-zip-')), download.suggestedFilename());
     await download.saveAs(saved);
     expect(download.suggestedFilename()).toMatch(/_edited_photos\.zip$/);
-    expect((await zipEntryNames(saved)).map((entry) => path.basename(entry)).sort()).toEqual(editedFilenames);
+    // In listing order, named for the listing: with no saved order, and no originals to pair, by file name.
+    expect((await zipEntryNames(saved)).map((entry) => path.basename(entry))).toEqual(
+      editedFilenames.map((name, i) => `0${i + 1}_${order.name.replace(/ /g, '_')}_${name}`),
+    );
 
     await page.getByRole('button', { name: 'Rate Editor' }).click();
     const modal = page.getByRole('dialog', { name: 'Rate Your Editor' });
