@@ -42,8 +42,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export const SHARE_LINKS_PER_ORDER_TOTAL_MAX = 100;
 
-/** Attempts at a creation that lost a race to another one for the same order. */
-const CREATE_ATTEMPTS = 4;
+/**
+ * Attempts at a creation that lost a race to another one for the same order: each round one of
+ * them wins, so this many lets every creation made at once reach a link or the limit's answer.
+ */
+const CREATE_ATTEMPTS = SHARE_LINKS_PER_ORDER_MAX + 1;
 
 const shareLinks = () => marketplace().entities.shareLink;
 
@@ -166,7 +169,7 @@ export const createShareLink = async ({
       ]);
     } catch (error) {
       if (error instanceof TransactionCancelled && error.conditionFailed && attempt < CREATE_ATTEMPTS) {
-        await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
         continue;
       }
       if (error instanceof TransactionCancelled && error.conditionFailed) {
