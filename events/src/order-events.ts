@@ -57,3 +57,14 @@ export const zipBuildMessage = z.object({
   requestedAt: z.iso.datetime(),
 });
 export type ZipBuildMessage = z.infer<typeof zipBuildMessage>;
+
+/**
+ * A download that found an order's MLS-ready copies missing, with nothing making them (an order
+ * completed before copies were made, or a worker that gave up), asks the rendition worker directly.
+ */
+export const mlsCopiesRequest = z.object({
+  request: z.literal('mls-copies'),
+  orderId: z.string().check(z.minLength(1)),
+  requestedAt: z.iso.datetime(),
+});
+export type MlsCopiesRequest = z.infer<typeof mlsCopiesRequest>;

@@ -158,10 +158,11 @@ export const routes: readonly RouteDefinition[] = [
     records: ownOrder,
     grants: readWrite,
   }),
+  // Queues: the zip, and the copies when nothing is making them (an order completed before they existed).
   route('GET', '/api/orders/{id}/download-mls', 'downloads/download-mls', {
     allow: photographers,
     records: ownOrder,
-    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds', 'queue:renditions'],
   }),
   // Share links: the photographer hands their client the gallery; the client needs no account.
   route('POST', '/api/orders/{id}/share-links', 'share/create-share-link', {
@@ -193,7 +194,7 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/share/{token}/downloads/{kind}', 'share/download-shared-zip', {
     allow: 'public',
     records: none,
-    grants: [...readWrite, 'photos:read', 'queue:zip-builds'],
+    grants: [...readWrite, 'photos:read', 'queue:zip-builds', 'queue:renditions'],
   }),
   route('POST', '/api/orders/{id}/rate', 'orders/rate-order', {
     allow: photographers,

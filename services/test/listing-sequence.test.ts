@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SequenceView } from '@marketplace/events/delivery';
 import { type CompletedDownloadView, editedPrefix } from '@marketplace/events/orders';
+import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
+import { dynamo } from '../src/data/client';
 import { getDelivery } from '../src/data/delivery';
 import {
   claimOrder,
@@ -38,12 +41,15 @@ const aCompletedOrder = async ({
   name,
   originals,
   edits,
+  bytesOf = async (filename) => Buffer.from(`edited ${filename}`),
 }: {
   photographer: TestAccount;
   editor: TestAccount;
   name: string;
   originals: Original[];
   edits: string[];
+  /** The edited files' bytes, by name (text naming the file when not given). */
+  bytesOf?: (filename: string) => Promise<Buffer>;
 }) => {
   const orderId = ulid();
   const paymentIntentId = `pi_test_${ulid()}`;
@@ -77,7 +83,7 @@ const aCompletedOrder = async ({
   const editedKeys = new Map<string, string>();
   for (const [index, filename] of edits.entries()) {
     const key = `${editedPrefix(orderId)}${index}-${filename}`;
-    const bytes = Buffer.from(`edited ${filename}`);
+    const bytes = await bytesOf(filename);
     await s3.send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: bytes }));
     await registerEdited({
       order,
@@ -94,8 +100,8 @@ const aCompletedOrder = async ({
 };
 
 const unzipNames = (zip: Buffer) =>
-  new Promise<{ name: string; text: string }[]>((resolve, reject) => {
-    const entries: { name: string; text: string }[] = [];
+  new Promise<{ name: string; text: string; bytes: Buffer }[]>((resolve, reject) => {
+    const entries: { name: string; text: string; bytes: Buffer }[] = [];
     yauzl.fromBuffer(zip, { lazyEntries: true }, (error, zipfile) => {
       if (error || !zipfile) return reject(error);
       zipfile.on('entry', (entry: yauzl.Entry) => {
@@ -104,7 +110,8 @@ const unzipNames = (zip: Buffer) =>
           const chunks: Buffer[] = [];
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('end', () => {
-            entries.push({ name: entry.fileName, text: Buffer.concat(chunks).toString() });
+            const bytes = Buffer.concat(chunks);
+            entries.push({ name: entry.fileName, text: bytes.toString(), bytes });
             zipfile.readEntry();
           });
           stream.on('error', reject);
@@ -116,12 +123,12 @@ const unzipNames = (zip: Buffer) =>
     });
   });
 
-/** Asks the full-resolution download until it answers 200, as the browser does, and opens the zip. */
-const downloadedZip = async (photographer: TestAccount, orderId: string) => {
+/** Asks a download until it answers 200, as the browser does, and opens the zip. */
+const downloadedZip = async (photographer: TestAccount, orderId: string, route = 'download-completed') => {
   const response = await waitFor(
-    () => as(photographer).get(`/api/orders/${orderId}/download-completed`),
+    () => as(photographer).get(`/api/orders/${orderId}/${route}`),
     (answer) => answer.status !== 202,
-    30_000,
+    60_000,
   );
   expect(response.status).toBe(200);
   const view = response.body as Extract<CompletedDownloadView, { status: 'ready' }>;
@@ -320,4 +327,89 @@ describe('arranging an order that is not delivered yet', () => {
     expect(sized).toMatchObject({ status: 409, body: { error: 'NOT_COMPLETED' } });
     expect((await as(photographer).get(`/api/orders/${orderId}/download-mls`)).status).toBe(409);
   });
+});
+
+/** The rendition-worker asks sent for this order (read from the local SQS stand-in). */
+const copiesRequestsSent = async (orderId: string) => {
+  const response = await fetch(process.env.SQS_ENDPOINT!, {
+    method: 'POST',
+    headers: { 'x-amz-target': 'Local.Sent', 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify({ QueueUrl: JSON.parse(process.env.QUEUE_URLS!).renditions, BodyContains: orderId }),
+  });
+  const { Messages } = (await response.json()) as { Messages: { body: string }[] };
+  return Messages.filter((m) => (JSON.parse(m.body) as { request?: string }).request === 'mls-copies').length;
+};
+
+const aPhoto = (hue: number) =>
+  sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: hue, g: 120, b: 255 - hue } } })
+    .jpeg()
+    .toBuffer();
+
+describe('the MLS-ready zip', () => {
+  let photographer: TestAccount;
+  let orderId: string;
+  let keys: Map<string, string>;
+
+  beforeAll(async () => {
+    let editor: TestAccount;
+    [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    ({ orderId, editedKeys: keys } = await aCompletedOrder({
+      photographer,
+      editor,
+      name: 'Birch Lane',
+      originals: [
+        { filename: 'A.CR2', scene: 1, takenAt: at(1) },
+        { filename: 'B.CR2', scene: 2, takenAt: at(2) },
+      ],
+      edits: ['A.jpg', 'B.jpg', 'notes.zip'],
+      bytesOf: async (filename) =>
+        filename.endsWith('.zip') ? Buffer.from('PK archive') : aPhoto(filename === 'A.jpg' ? 40 : 200),
+    }));
+  }, 60_000);
+
+  it('holds the copies in listing order, named for the listing, leaving out what is no photo', async () => {
+    await as(photographer).put(`/api/orders/${orderId}/sequence`, {
+      keys: [keys.get('B.jpg'), keys.get('notes.zip'), keys.get('A.jpg')],
+      version: 0,
+    });
+    const entries = await downloadedZip(photographer, orderId, 'download-mls');
+    expect(entries.map((e) => e.name)).toEqual(['01_Birch_Lane_B.jpg', '03_Birch_Lane_A.jpg']);
+    for (const entry of entries) {
+      expect(await sharp(entry.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    }
+    const view = (await as(photographer).get(`/api/orders/${orderId}/sequence`)).body as SequenceView;
+    expect(view.mls).toMatchObject({ ready: 2, pending: 0, skipped: [{ filename: 'notes.zip' }] });
+  }, 90_000);
+
+  it('asks for copies nobody is making, once, and hands the zip over when they are made', async () => {
+    // As if the order had completed before copies were made: none recorded, completed long ago.
+    const { data: copies } = await db().rendition.query.byOrder({ orderId }).go({ pages: 'all' });
+    await db()
+      .rendition.delete(copies.map(({ orderId: id, longEdge, editedKey }) => ({ orderId: id, longEdge, editedKey })))
+      .go();
+    const longAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+    await db().order.patch({ orderId }).set({ completedAt: longAgo }).go();
+    // `updatedAt` follows every write through the entity, so it is set beneath it.
+    const { Key, TableName } = db().orderDelivery.get({ orderId }).params() as {
+      Key: Record<string, string>;
+      TableName: string;
+    };
+    await DynamoDBDocumentClient.from(dynamo()).send(
+      new UpdateCommand({
+        TableName,
+        Key,
+        UpdateExpression: 'SET updatedAt = :then',
+        ExpressionAttributeValues: { ':then': longAgo },
+      }),
+    );
+
+    const first = await as(photographer).get(`/api/orders/${orderId}/download-mls`);
+    expect(first).toMatchObject({ status: 202, body: { status: 'building', fileCount: 3 } });
+    await as(photographer).get(`/api/orders/${orderId}/download-mls`);
+    expect(await copiesRequestsSent(orderId)).toBe(1);
+
+    const entries = await downloadedZip(photographer, orderId, 'download-mls');
+    expect(entries.map((e) => e.name)).toEqual(['01_Birch_Lane_B.jpg', '03_Birch_Lane_A.jpg']);
+    expect(await copiesRequestsSent(orderId)).toBe(1);
+  }, 90_000);
 });

@@ -102,6 +102,8 @@ export interface Listing {
   isDefault: boolean;
   updatedAt: string | null;
   mlsLongEdge: MlsLongEdge;
+  /** When the photographer last saved a sequence or chose a size (null: never). */
+  settingsUpdatedAt: string | null;
 }
 
 /** An order's delivered (edited) photos in listing order, with their names in the zips. */
@@ -135,6 +137,7 @@ export const listingOf = async (
     isDefault: !delivery?.sequence?.length,
     updatedAt: delivery?.sequence?.length ? delivery.updatedAt : null,
     mlsLongEdge: mlsLongEdgeOf(delivery),
+    settingsUpdatedAt: delivery?.updatedAt ?? null,
   };
 };
 

@@ -21,6 +21,7 @@ export interface DownloadRecord {
   sourceFingerprint?: string;
   error?: string;
   filesDone?: number;
+  copiesRequestedAt?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -110,6 +111,31 @@ export const claimBuild = async ({
       .where(
         ({ status, sourceFingerprint: claimed, updatedAt }, { notExists, ne, lt }) =>
           `${notExists(status)} OR ${ne(status, 'building')} OR ${ne(claimed, fingerprint)} OR ${lt(updatedAt, staleBefore)}`,
+      )
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};
+
+/** Copies that show no progress for this long are asked for again (see `claimCopiesRequest`). */
+export const COPIES_STALL_MS = 2 * 60 * 1000;
+
+/**
+ * Takes the one ask for an order's missing MLS-ready copies: true for the caller that should
+ * publish it, false when another asked within `COPIES_STALL_MS` (polling browsers must not flood
+ * the rendition queue, nor have two workers make the same copies).
+ */
+export const claimCopiesRequest = async (orderId: string, now = Date.now()) => {
+  try {
+    await downloads()
+      .update({ orderId, kind: 'mls' })
+      .set({ copiesRequestedAt: new Date(now).toISOString() })
+      .where(
+        ({ copiesRequestedAt }, { notExists, lt }) =>
+          `${notExists(copiesRequestedAt)} OR ${lt(copiesRequestedAt, new Date(now - COPIES_STALL_MS).toISOString())}`,
       )
       .go();
     return true;

@@ -555,6 +555,8 @@ const Download = () =>
       error: { type: 'string' },
       /** Progress while building, for the browser's progress bar. */
       filesDone: { type: 'number' },
+      /** 'mls' only: when a download last asked the rendition worker for missing copies (one ask at a time). */
+      copiesRequestedAt: { type: 'string' },
       ...timestamps,
     },
     indexes: {

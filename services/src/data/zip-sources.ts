@@ -29,6 +29,8 @@ export interface ZipSources {
   /** The photos the zip will hold when nothing is pending. */
   total: number;
   fingerprint: string;
+  /** 'mls' only: the last sign of the copies moving (a copy made, a size chosen); null when none. */
+  lastProgressAt: string | null;
 }
 
 export const entriesFingerprint = (entries: readonly ZipEntrySource[]) =>
@@ -39,12 +41,21 @@ export const entriesFingerprint = (entries: readonly ZipEntrySource[]) =>
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-const withFingerprint = (entries: ZipEntrySource[], pending = 0, total = entries.length): ZipSources => ({
+const withFingerprint = (
+  entries: ZipEntrySource[],
+  pending = 0,
+  total = entries.length,
+  lastProgressAt: string | null = null,
+): ZipSources => ({
   entries,
   pending,
   total,
   fingerprint: entriesFingerprint(entries),
+  lastProgressAt,
 });
+
+const latest = (times: readonly (string | null | undefined)[]) =>
+  times.reduce<string | null>((last, time) => (time && (!last || time > last) ? time : last), null);
 
 export const zipSources = async (
   order: Pick<OrderRecord, 'orderId' | 'name' | 'orderNumber'>,
@@ -75,9 +86,8 @@ export const zipSources = async (
       })),
     );
   }
-  const copies = new Map(
-    (await listRenditions(order.orderId, listing.mlsLongEdge)).map((record) => [record.editedKey, record]),
-  );
+  const records = await listRenditions(order.orderId, listing.mlsLongEdge);
+  const copies = new Map(records.map((record) => [record.editedKey, record]));
   const entries: ZipEntrySource[] = [];
   let pending = 0;
   for (const photo of listing.photos) {
@@ -92,5 +102,6 @@ export const zipSources = async (
       });
     }
   }
-  return withFingerprint(entries, pending, entries.length + pending);
+  const lastProgressAt = latest([listing.settingsUpdatedAt, ...records.map((record) => record.updatedAt)]);
+  return withFingerprint(entries, pending, entries.length + pending, lastProgressAt);
 };

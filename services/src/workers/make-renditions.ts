@@ -7,8 +7,9 @@ import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MlsLongEdge } from '@marketplace/events/delivery';
 import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
-import type { ZipBuildMessage } from '@marketplace/events/order-events';
+import { type MlsCopiesRequest, mlsCopiesRequest, type ZipBuildMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
+import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { publish } from '../adapters/queue-publisher';
 import { photosBucket, s3 } from '../adapters/s3';
@@ -168,7 +169,7 @@ export const makeRenditions = async (orderId: string, startedAt = Date.now()) =>
   return { outcome: 'complete' as const, longEdge, made };
 };
 
-export const handler = orderEventConsumer('making MLS-ready copies', async (orderEvent, record) => {
+const onOutboxEvent = orderEventConsumer('making MLS-ready copies', async (orderEvent, record) => {
   if (orderEvent.eventType !== 'order_completed' && orderEvent.eventType !== 'mls_size_changed') {
     // Not an event this queue takes: it will never succeed, so it is logged rather than retried.
     logger.error('dropping a message that is no delivery or size change', { messageId: record.messageId });
@@ -182,3 +183,45 @@ export const handler = orderEventConsumer('making MLS-ready copies', async (orde
     messageId: record.messageId,
   });
 });
+
+/** A download's direct ask for missing copies (`mlsCopiesRequest`), or null for an outbox record. */
+const copiesRequestOf = (body: string): MlsCopiesRequest | null => {
+  try {
+    const parsed = mlsCopiesRequest.safeParse(JSON.parse(body));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Outbox records (a delivery, a size chosen), and the asks of downloads that found copies
+ * missing with nothing making them; both make whatever the order's set lacks.
+ */
+export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  const outboxRecords: SQSRecord[] = [];
+  for (const record of event.Records) {
+    const request = copiesRequestOf(record.body);
+    if (!request) {
+      outboxRecords.push(record);
+      continue;
+    }
+    try {
+      const result = await makeRenditions(request.orderId);
+      logger.info('MLS-ready copies handled', {
+        orderId: request.orderId,
+        asked: true,
+        ...result,
+        messageId: record.messageId,
+      });
+    } catch (error) {
+      logger.error('making MLS-ready copies failed', { messageId: record.messageId, error: error as Error });
+      batchItemFailures.push({ itemIdentifier: record.messageId });
+    }
+  }
+  if (outboxRecords.length) {
+    batchItemFailures.push(...(await onOutboxEvent({ Records: outboxRecords })).batchItemFailures);
+  }
+  return { batchItemFailures };
+};

@@ -1,9 +1,11 @@
-import type { ZipBuildMessage } from '@marketplace/events/order-events';
+import type { MlsCopiesRequest, ZipBuildMessage } from '@marketplace/events/order-events';
 import type { CompletedDownloadView } from '@marketplace/events/orders';
 import { publish } from '../../adapters/queue-publisher';
 import { photosBucket, s3 } from '../../adapters/s3';
 import { zipDownloadUrl } from '../../adapters/zip-archive';
 import {
+  COPIES_STALL_MS,
+  claimCopiesRequest,
   type DownloadKind,
   getDownload,
   isBuildInProgress,
@@ -11,7 +13,31 @@ import {
   shouldRequestBuild,
 } from '../../data/downloads';
 import type { OrderRecord } from '../../data/orders';
-import { zipSources } from '../../data/zip-sources';
+import { type ZipSources, zipSources } from '../../data/zip-sources';
+
+/**
+ * Copies the rendition worker is not making (an order completed before copies were made, or a
+ * worker that gave up): nothing has moved since the order completed, its size was chosen or a copy
+ * was made, for `COPIES_STALL_MS`. One download asks for them, once in that time.
+ */
+const askForStalledCopies = async (
+  order: Pick<OrderRecord, 'orderId' | 'completedAt'>,
+  sources: ZipSources,
+  now = Date.now(),
+) => {
+  const lastMoved = [sources.lastProgressAt, order.completedAt ?? null].reduce<string | null>(
+    (last, time) => (time && (!last || time > last) ? time : last),
+    null,
+  );
+  if (lastMoved && Date.parse(lastMoved) > now - COPIES_STALL_MS) return;
+  if (!(await claimCopiesRequest(order.orderId, now))) return;
+  const request: MlsCopiesRequest = {
+    request: 'mls-copies',
+    orderId: order.orderId,
+    requestedAt: new Date(now).toISOString(),
+  };
+  await publish('renditions', [request]);
+};
 
 /**
  * One of an order's zips as a download: a short-lived link when the zip of the order's current
@@ -25,14 +51,17 @@ export const zipHandOver = async ({
   kind,
   filename,
 }: {
-  order: Pick<OrderRecord, 'orderId' | 'name' | 'orderNumber'>;
+  order: Pick<OrderRecord, 'orderId' | 'name' | 'orderNumber' | 'completedAt'>;
   kind: DownloadKind;
   filename: string;
 }): Promise<CompletedDownloadView> => {
   const { orderId } = order;
   const [sources, download] = await Promise.all([zipSources(order, kind), getDownload(orderId, kind)]);
   const { fingerprint, entries, pending, total } = sources;
-  if (pending > 0) return { status: 'building', filesDone: total - pending, fileCount: total };
+  if (pending > 0) {
+    await askForStalledCopies(order, sources);
+    return { status: 'building', filesDone: total - pending, fileCount: total };
+  }
   if (isReadyFor(download, fingerprint)) {
     const url = await zipDownloadUrl(s3(), { bucket: photosBucket(), key: download.zipKey, filename });
     return {
