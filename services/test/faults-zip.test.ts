@@ -20,7 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { dynamo } from '../src/data/client';
 import { BUILD_LEASE_MS, zipKeyFor } from '../src/data/downloads';
-import { claimOrder, createOrder, getOrder, listImages, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import { claimOrder, createOrder, getOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
 import { zipSources } from '../src/data/zip-sources';
 import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
 

@@ -301,6 +301,26 @@ describe('the listing order of a delivered order', () => {
   });
 });
 
+describe('a size chosen while a sequence is saved', () => {
+  it('keeps both, whichever lands first, with no error', async () => {
+    const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    const { orderId, editedKeys } = await aCompletedOrder({
+      photographer,
+      editor,
+      name: 'Race Road',
+      originals: [{ filename: 'R.CR2', scene: 1, takenAt: at(1) }],
+      edits: ['R.jpg', 'S.jpg'],
+    });
+    const order = [editedKeys.get('S.jpg')!, editedKeys.get('R.jpg')!];
+    const [saved, sized] = await Promise.all([
+      as(photographer).put(`/api/orders/${orderId}/sequence`, { keys: order, version: 0 }),
+      as(photographer).put(`/api/orders/${orderId}/mls-size`, { longEdge: 1024 }),
+    ]);
+    expect([saved.status, sized.status]).toEqual([200, 200]);
+    expect(await getDelivery(orderId)).toMatchObject({ sequence: order, version: 1, mlsLongEdge: 1024 });
+  }, 60_000);
+});
+
 describe('arranging an order that is not delivered yet', () => {
   it('is refused until the order is completed', async () => {
     const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);

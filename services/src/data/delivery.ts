@@ -21,7 +21,8 @@ import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
 export interface DeliveryRecord {
   orderId: string;
   sequence?: string[];
-  version: number;
+  /** Absent while only a size was chosen: no sequence saved yet. */
+  version?: number;
   mlsLongEdge?: number;
   updatedBy?: string;
   createdAt: string;
@@ -192,13 +193,14 @@ export const saveSequence = async ({
   const next = expected + 1;
   try {
     await commitAll((e) => [
-      delivery
-        ? e.orderDelivery
-            .patch({ orderId })
-            .set({ sequence: keys, version: next, updatedBy: userId })
-            .where(({ version: v }, { eq }) => eq(v, expected))
-            .commit()
-        : e.orderDelivery.create({ orderId, sequence: keys, version: next, updatedBy: userId }).commit(),
+      // An upsert: the item may not exist yet, or hold only a size chosen meanwhile (no version).
+      e.orderDelivery
+        .update({ orderId })
+        .set({ sequence: keys, version: next, updatedBy: userId })
+        .where(({ version: v }, { eq, notExists }) =>
+          expected === 0 ? `${notExists(v)} OR ${eq(v, 0)}` : eq(v, expected),
+        )
+        .commit(),
       outboxWrite(e, {
         orderId,
         eventType: 'listing_sequence_saved',
@@ -233,11 +235,13 @@ export const setMlsLongEdge = async ({
   assertArrangeable(order);
   const { orderId } = order;
   const delivery = await getDelivery(orderId);
-  if (mlsLongEdgeOf(delivery) === longEdge && delivery?.mlsLongEdge === longEdge) return false;
+  if (delivery?.mlsLongEdge === longEdge) return false;
   await commitAll((e) => [
-    delivery
-      ? e.orderDelivery.patch({ orderId }).set({ mlsLongEdge: longEdge, updatedBy: userId }).commit()
-      : e.orderDelivery.create({ orderId, version: 0, mlsLongEdge: longEdge, updatedBy: userId }).commit(),
+    // An upsert with no condition: a size choice never conflicts with a sequence saved meanwhile.
+    e.orderDelivery
+      .update({ orderId })
+      .set({ mlsLongEdge: longEdge, updatedBy: userId })
+      .commit(),
     outboxWrite(e, {
       orderId,
       eventType: 'mls_size_changed',
