@@ -7,7 +7,6 @@ import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadg
 import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
-import { ShareLinksPanel } from '../../share/components/ShareLinksPanel';
 import { useOrder } from '../api/use-order';
 import { AssignedEditorCard } from '../components/AssignedEditorCard';
 import { DeliveryDownloads } from '../components/DeliveryDownloads';
@@ -18,6 +17,7 @@ import { OrderTimeline } from '../components/OrderTimeline';
 import { PhotoStatus } from '../components/PhotoStatus';
 import { RevisionHistory } from '../components/RevisionHistory';
 import { RevisionRequestAction } from '../components/RevisionRequestAction';
+import { ShareLinksPanel } from '../components/ShareLinksPanel';
 
 // Drag and drop loads only for an order with photos to arrange.
 const ListingSequencePanel = lazy(() =>
