@@ -6,7 +6,6 @@ import { type CompletedDownloadView, editedPrefix } from '@marketplace/events/or
 import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { dynamo } from '../src/data/client';
 import { getDelivery } from '../src/data/delivery';
 import {
@@ -20,6 +19,7 @@ import {
 } from '../src/data/orders';
 import { zipSources } from '../src/data/zip-sources';
 import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
+import { unzipEntries } from './unzip';
 
 const s3 = new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
 const bucket = () => process.env.PHOTOS_BUCKET!;
@@ -99,30 +99,6 @@ const aCompletedOrder = async ({
   return { orderId, editedKeys };
 };
 
-const unzipNames = (zip: Buffer) =>
-  new Promise<{ name: string; text: string; bytes: Buffer }[]>((resolve, reject) => {
-    const entries: { name: string; text: string; bytes: Buffer }[] = [];
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, zipfile) => {
-      if (error || !zipfile) return reject(error);
-      zipfile.on('entry', (entry: yauzl.Entry) => {
-        zipfile.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const bytes = Buffer.concat(chunks);
-            entries.push({ name: entry.fileName, text: bytes.toString(), bytes });
-            zipfile.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zipfile.on('end', () => resolve(entries));
-      zipfile.on('error', reject);
-      zipfile.readEntry();
-    });
-  });
-
 /** Asks a download until it answers 200, as the browser does, and opens the zip. */
 const downloadedZip = async (photographer: TestAccount, orderId: string, route = 'download-completed') => {
   const response = await waitFor(
@@ -132,7 +108,8 @@ const downloadedZip = async (photographer: TestAccount, orderId: string, route =
   );
   expect(response.status).toBe(200);
   const view = response.body as Extract<CompletedDownloadView, { status: 'ready' }>;
-  return unzipNames(Buffer.from(await (await fetch(view.url)).arrayBuffer()));
+  const entries = await unzipEntries(Buffer.from(await (await fetch(view.url)).arrayBuffer()));
+  return entries.map(({ name, bytes }) => ({ name, bytes, text: bytes.toString() }));
 };
 
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 20, 10, minute)).toISOString();

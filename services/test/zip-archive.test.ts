@@ -12,9 +12,9 @@ import {
 } from '@aws-sdk/client-s3';
 import { ulid } from 'ulid';
 import { afterAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { ZipFile } from 'yazl';
 import { storedZip, writeZipToS3, type ZipEntryInput, type ZipSource } from '../src/adapters/zip-archive';
+import { unzipEntries } from './unzip';
 
 /**
  * The zip writer: byte for byte what yazl (the writer it replaced) writes for the same streamed
@@ -135,41 +135,23 @@ interface ReadBack {
 }
 
 /** Every entry of a zip, read with yauzl from its central directory, with the descriptor that follows its bytes. */
-const readZip = (zip: Buffer) =>
-  new Promise<ReadBack[]>((resolve, reject) => {
-    const entries: ReadBack[] = [];
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, zipfile) => {
-      if (error || !zipfile) return reject(error);
-      zipfile.on('entry', (entry: yauzl.Entry) => {
-        zipfile.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            const header = entry.relativeOffsetOfLocalHeader;
-            const dataStart = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
-            const at = dataStart + entry.compressedSize;
-            entries.push({
-              name: entry.fileName,
-              bytes: Buffer.concat(chunks),
-              storedCrc: entry.crc32,
-              compressionMethod: entry.compressionMethod,
-              descriptor: {
-                signature: zip.readUInt32LE(at),
-                crc: zip.readUInt32LE(at + 4),
-                compressedSize: zip.readUInt32LE(at + 8),
-                size: zip.readUInt32LE(at + 12),
-              },
-            });
-            zipfile.readEntry();
-          });
-          stream.on('error', reject);
-        });
-      });
-      zipfile.on('end', () => resolve(entries));
-      zipfile.on('error', reject);
-      zipfile.readEntry();
-    });
+const readZip = async (zip: Buffer): Promise<ReadBack[]> =>
+  (await unzipEntries(zip)).map(({ name, bytes, entry }) => {
+    const header = entry.relativeOffsetOfLocalHeader;
+    const dataStart = header + 30 + zip.readUInt16LE(header + 26) + zip.readUInt16LE(header + 28);
+    const at = dataStart + entry.compressedSize;
+    return {
+      name,
+      bytes,
+      storedCrc: entry.crc32,
+      compressionMethod: entry.compressionMethod,
+      descriptor: {
+        signature: zip.readUInt32LE(at),
+        crc: zip.readUInt32LE(at + 4),
+        compressedSize: zip.readUInt32LE(at + 8),
+        size: zip.readUInt32LE(at + 12),
+      },
+    };
   });
 
 /** Upload ids of the multipart uploads this client starts, to see afterwards whether they were aborted. */
