@@ -66,6 +66,9 @@ const notLists: Record<string, string> = {
   'GET /api/orders/{id}/payment': "one order and its payment at Stripe (the fake's answer, not the table)",
   'GET /api/orders/{id}/download-completed': 'one order and its zip build (a queue message and S3)',
   'GET /api/orders/{id}/images/download-all': 'one order and its zip build (a queue message and S3)',
+  'GET /api/orders/{id}/download-mls': 'one order, its MLS-ready copies and its zip build (a queue message and S3)',
+  'GET /api/share/{token}': "one share link by its token's hash, and its order's photos (bounded by the order)",
+  'GET /api/share/{token}/downloads/{kind}': "one share link and its order's zip build (a queue message and S3)",
 };
 
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';
@@ -148,6 +151,8 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
     probe('/api/orders/{id}', 'a revised order', 'photographer', `/api/orders/${order}`),
     probe('/api/orders/{id}/events', 'a revised order', 'photographer', `/api/orders/${order}/events`),
     probe('/api/orders/{id}/images', 'a revised order', 'photographer', `/api/orders/${order}/images`),
+    probe('/api/orders/{id}/sequence', 'a revised order', 'photographer', `/api/orders/${order}/sequence`),
+    probe('/api/orders/{id}/share-links', 'a revised order', 'photographer', `/api/orders/${order}/share-links`),
     probe('/api/feedback/my', "the photographer's", 'photographer', '/api/feedback/my', {
       lists: { rows: MY_FEEDBACK_PAGE_SIZE, of: 'feedback' },
     }),
