@@ -407,6 +407,30 @@ describe('share links', () => {
     expect((await as(photographer).post(linksOf(busy.orderId), {})).status).toBe(409);
   }, 60_000);
 
+  it('open expired links again only while a place is free, even when asked for at once, and beside a creation', async () => {
+    const busy = await aCompletedOrder({ photographer, editor, filenames: ['porch.jpg'] });
+    const expired = [];
+    for (let i = 0; i < 3; i += 1) {
+      const link = await createLink(photographer, busy.orderId);
+      await expire(link.token);
+      expired.push(link);
+    }
+    for (let i = 0; i < SHARE_LINKS_PER_ORDER_MAX - 1; i += 1) await createLink(photographer, busy.orderId);
+    // One place left: two revivals and a creation race for it.
+    const answers = await Promise.all([
+      as(photographer).patch(`${linksOf(busy.orderId)}/${expired[0]!.id}`, { expiresInDays: 7 }),
+      as(photographer).patch(`${linksOf(busy.orderId)}/${expired[1]!.id}`, { expiresInDays: 7 }),
+      as(photographer).post(linksOf(busy.orderId), {}),
+    ]);
+    expect(answers.filter((a) => a.status === 200 || a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(2);
+    const live = (await listLinks(photographer, busy.orderId)).filter((l) => l.status === 'active');
+    expect(live).toHaveLength(SHARE_LINKS_PER_ORDER_MAX);
+    // Full: the third expired link stays closed.
+    const third = await as(photographer).patch(`${linksOf(busy.orderId)}/${expired[2]!.id}`, { expiresInDays: 7 });
+    expect(third.status).toBe(409);
+  }, 60_000);
+
   it('are refused for an order not completed, and close while the order is back with its editor', async () => {
     const revising = await aCompletedOrder({ photographer, editor, name: 'Birch Lane', filenames: ['den.jpg'] });
     const link = await createLink(photographer, revising.orderId);

@@ -82,6 +82,57 @@ const expiryIn = (days: number, now = Date.now()) => new Date(now + days * DAY_M
 
 /** The counter of links ever made for an order: creations are conditional on it, so two never both count the same list. */
 const linksMadeCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`, name: 'made' });
+/** The counter of expired links opened again: a revival and a creation each hold the other's count still. */
+const linksRevivedCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`, name: 'revived' });
+
+const linksRevived = async (orderId: string) => {
+  const { data } = await marketplace().entities.counter.get(linksRevivedCounter(orderId)).go();
+  return (data as { value?: number } | null)?.value ?? 0;
+};
+
+type Entities = Parameters<Parameters<typeof commitAll>[0]>[0];
+
+/**
+ * The writes that hold the count of live links an admission (a creation, or an expired link opened
+ * again) was checked against: the links made still equal the list read (so neither a creation nor
+ * an index not caught up came between), and the revivals still number what was read. `bump` says
+ * which of the two this admission adds to.
+ */
+/** A counter's condition: it still holds `count` (absent counts as 0). */
+const holding = <A>(value: A, count: number, eq: (a: A, v: number) => string, notExists: (a: A) => string) =>
+  count === 0 ? `${notExists(value)} OR ${eq(value, 0)}` : eq(value, count);
+
+const admissionWrites = (
+  e: Entities,
+  orderId: string,
+  seen: { made: number; revived: number },
+  bump: 'made' | 'revived',
+) => {
+  const made = linksMadeCounter(orderId);
+  const revived = linksRevivedCounter(orderId);
+  return [
+    bump === 'made'
+      ? e.counter
+          .update(made)
+          .add({ value: 1 })
+          .where(({ value }, { eq, notExists }) => holding(value, seen.made, eq, notExists))
+          .commit()
+      : e.counter
+          .check(made)
+          .where(({ value }, { eq, notExists }) => holding(value, seen.made, eq, notExists))
+          .commit(),
+    bump === 'revived'
+      ? e.counter
+          .update(revived)
+          .add({ value: 1 })
+          .where(({ value }, { eq, notExists }) => holding(value, seen.revived, eq, notExists))
+          .commit()
+      : e.counter
+          .check(revived)
+          .where(({ value }, { eq, notExists }) => holding(value, seen.revived, eq, notExists))
+          .commit(),
+  ];
+};
 
 /** An order's links, newest first: one Query, bounded by the per-order total. */
 export const listShareLinks = async (orderId: string) => {
@@ -128,7 +179,7 @@ export const createShareLink = async ({
   assertCompleted(order);
   const { orderId } = order;
   for (let attempt = 1; ; attempt += 1) {
-    const links = await listShareLinks(orderId);
+    const [links, revived] = await Promise.all([listShareLinks(orderId), linksRevived(orderId)]);
     const now = Date.now();
     if (links.filter((link) => shareLinkStatus(link, now) === 'active').length >= SHARE_LINKS_PER_ORDER_MAX) {
       throw tooManyLive();
@@ -154,11 +205,7 @@ export const createShareLink = async ({
     try {
       await commitAll((e) => [
         e.shareLink.create(record).commit(),
-        e.counter
-          .update(linksMadeCounter(orderId))
-          .add({ value: 1 })
-          .where(({ value }, { eq, notExists }) => (seen === 0 ? notExists(value) : eq(value, seen)))
-          .commit(),
+        ...admissionWrites(e, orderId, { made: seen, revived }, 'made'),
         outboxWrite(e, {
           orderId,
           eventType: 'share_link_created',
@@ -183,6 +230,54 @@ export const createShareLink = async ({
 };
 
 /**
+ * An expired link opened again: admitted like a new link, under the limit of live links, in one
+ * transaction that holds the counts it was checked against (see `admissionWrites`), so two
+ * revivals, or a revival and a creation, never both take the last place.
+ */
+const reviveShareLink = async ({
+  order,
+  link,
+  expiresInDays,
+  now,
+  revoked,
+}: {
+  order: OrderRecord;
+  link: ShareLinkRecord;
+  expiresInDays: number;
+  now: number;
+  revoked: () => Conflict;
+}) => {
+  const { orderId } = order;
+  const [links, revived] = await Promise.all([listShareLinks(orderId), linksRevived(orderId)]);
+  if (links.filter((l) => shareLinkStatus(l, now) === 'active').length >= SHARE_LINKS_PER_ORDER_MAX) {
+    throw tooManyLive();
+  }
+  const expiresAt = expiryIn(expiresInDays, now);
+  try {
+    await commitAll((e) => [
+      e.shareLink
+        .patch({ tokenHash: link.tokenHash })
+        .set({ expiresAt })
+        .where(({ revokedAt }, { notExists }) => notExists(revokedAt))
+        .commit(),
+      ...admissionWrites(e, orderId, { made: links.length, revived }, 'revived'),
+    ]);
+  } catch (error) {
+    if (error instanceof TransactionCancelled && error.conditionFailed) {
+      const now2 = await getLinkOfOrder(orderId, link.linkId);
+      if (now2.revokedAt) throw revoked();
+      throw new Conflict(
+        'Another share link of this order changed at the same time. Please try again.',
+        undefined,
+        'SHARE_LINKS_CHANGED',
+      );
+    }
+    throw error;
+  }
+  return toShareLinkView({ ...link, expiresAt, updatedAt: new Date(now).toISOString() }, now);
+};
+
+/**
  * A new expiry, `expiresInDays` from now, for a link that is not revoked. An expired link opens
  * again, so it must fit under the limit of live links like a new one.
  */
@@ -199,10 +294,7 @@ export const updateShareLinkExpiry = async ({
   const revoked = () => new Conflict('This link has been revoked. Make a new one instead.', undefined, 'LINK_REVOKED');
   if (link.revokedAt) throw revoked();
   const now = Date.now();
-  if (shareLinkStatus(link, now) === 'expired') {
-    const live = (await listShareLinks(order.orderId)).filter((l) => shareLinkStatus(l, now) === 'active');
-    if (live.length >= SHARE_LINKS_PER_ORDER_MAX) throw tooManyLive();
-  }
+  if (shareLinkStatus(link, now) === 'expired') return reviveShareLink({ order, link, expiresInDays, now, revoked });
   try {
     const { data } = await shareLinks()
       .patch({ tokenHash: link.tokenHash })
