@@ -30,8 +30,9 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // Reads the user's standing, sets sign-in at Firebase with the service account, marks it applied.
   identity: ['table:read', 'table:write', 'identity:admin'],
   // Reads the order, its edited files and their MLS-ready copies, writes the copies and their
-  // records, and asks the zip worker for the MLS zip once the set is complete.
-  renditions: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:zip-builds'],
+  // records, and asks the zip worker for the MLS zip once the set is complete; a run out of time
+  // hands the rest to a new message of its own queue.
+  renditions: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:zip-builds', 'queue:renditions'],
 };
 
 /**

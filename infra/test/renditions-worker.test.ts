@@ -56,12 +56,14 @@ describe('the renditions worker', () => {
     expect(sendsOf(consumerOf('OrderEventsQueue').consumer)).toContain(queueId);
   });
 
-  it('may read the edited files, write the copies and their records, and ask for the MLS zip', () => {
+  it('may read the edited files, write the copies and their records, ask for the MLS zip, and hand its rest to its own queue', () => {
     const { consumer } = consumerOf('RenditionsQueue');
     const actions = statementsOfRole(logicalIdOf(consumer.Role)!).flatMap((s) => s.actions);
     expect(actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'dynamodb:Query', 'dynamodb:PutItem']),
     );
-    expect(sendsOf(consumer)).toEqual([consumerOf('ZipBuildsQueue').queueId]);
+    expect([...sendsOf(consumer)].sort()).toEqual(
+      [consumerOf('ZipBuildsQueue').queueId, consumerOf('RenditionsQueue').queueId].sort(),
+    );
   });
 });

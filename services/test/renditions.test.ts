@@ -27,7 +27,13 @@ import {
 } from '../src/data/orders';
 import { listRenditions, type RenditionRecord } from '../src/data/renditions';
 import { mlsSkipReasons } from '../src/domain/mls-rendition';
-import { handler, makeRenditions, mlsPrefix, skipReasonsByFile } from '../src/workers/make-renditions';
+import {
+  handler,
+  makeRenditions,
+  makeRenditionsOrContinue,
+  mlsPrefix,
+  skipReasonsByFile,
+} from '../src/workers/make-renditions';
 import { anEditor, aPhotographer, db, type TestAccount, waitFor } from './support';
 
 /** The MLS-ready copies of a delivered order: made by the rendition worker, fed by the event log from the outbox. */
@@ -407,7 +413,7 @@ describe('the rendition worker', () => {
     expect(await mlsZipRequests(orderId)).toEqual([]);
   });
 
-  it('hands a message back when its time is up, and the next receive goes on from the records', async () => {
+  it('hands the rest to a new message when its time is up, and that one goes on from the records', async () => {
     const photographer = await aPhotographer();
     const editor = await anEditor();
     const files = [
@@ -428,11 +434,22 @@ describe('the rendition worker', () => {
     expect(await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE)).toEqual([]);
     expect(await mlsZipRequests(orderId)).toEqual([]);
 
-    expect(await makeRenditions(orderId)).toMatchObject({ outcome: 'complete', made: { ready: 2, skipped: 0 } });
-    const set = byFile(await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE), keys);
+    // The worker's own way: the rest goes to a new message, which the queue delivers at once.
+    expect(await makeRenditionsOrContinue(orderId, longAgo)).toEqual({ outcome: 'continued' });
+    const made = await waitFor(
+      () => listRenditions(orderId, DEFAULT_MLS_LONG_EDGE),
+      (records) => records.length === 2,
+      30_000,
+    );
+    const set = byFile(made, keys);
     expect(set['porch.jpg']).toMatchObject({ status: 'ready', width: 900, height: 600 });
     expect(set['deck.jpg']).toMatchObject({ status: 'ready', width: 600, height: 900 });
-    expect(await mlsZipRequests(orderId)).toHaveLength(1);
+    expect(
+      await waitFor(
+        () => mlsZipRequests(orderId),
+        (sent) => sent.length === 1,
+      ),
+    ).toHaveLength(1);
   });
 
   it('lets go of a message that is no delivery or size change', async () => {

@@ -175,7 +175,7 @@ const onOutboxEvent = orderEventConsumer('making MLS-ready copies', async (order
     logger.error('dropping a message that is no delivery or size change', { messageId: record.messageId });
     return;
   }
-  const result = await makeRenditions(orderEvent.orderId);
+  const result = await makeRenditionsOrContinue(orderEvent.orderId);
   logger.info('MLS-ready copies handled', {
     orderId: orderEvent.orderId,
     eventType: orderEvent.eventType,
@@ -198,6 +198,23 @@ const copiesRequestOf = (body: string): MlsCopiesRequest | null => {
  * Outbox records (a delivery, a size chosen), and the asks of downloads that found copies
  * missing with nothing making them; both make whatever the order's set lacks.
  */
+/**
+ * Makes the copies; when the time is up before the last, hands the rest to a new message of the
+ * same queue (a direct ask) and lets this one go, so a very large order goes on at once instead
+ * of after the visibility timeout, and no run that is merely long is counted as failed.
+ */
+export const makeRenditionsOrContinue = async (orderId: string, startedAt = Date.now()) => {
+  try {
+    return await makeRenditions(orderId, startedAt);
+  } catch (error) {
+    if (!(error instanceof OutOfTime)) throw error;
+    const next: MlsCopiesRequest = { request: 'mls-copies', orderId, requestedAt: new Date().toISOString() };
+    await publish('renditions', [next]);
+    logger.info('MLS-ready copies go on in a new message', { orderId, reason: error.message });
+    return { outcome: 'continued' as const };
+  }
+};
+
 export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const outboxRecords: SQSRecord[] = [];
@@ -208,7 +225,7 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
       continue;
     }
     try {
-      const result = await makeRenditions(request.orderId);
+      const result = await makeRenditionsOrContinue(request.orderId);
       logger.info('MLS-ready copies handled', {
         orderId: request.orderId,
         asked: true,
