@@ -452,6 +452,51 @@ describe('the rendition worker', () => {
     ).toHaveLength(1);
   });
 
+  it('removes the copy of a file a revision replaced, and makes the new file its own', async () => {
+    const photographer = await aPhotographer();
+    const editor = await anEditor();
+    const { orderId, keys } = await anOrderInProgress(photographer, editor, [
+      { filename: 'porch.jpg', bytes: await aPicture(900, 600, BLUE).jpeg().toBuffer() },
+      { filename: 'deck.jpg', bytes: await aPicture(600, 900, RED).jpeg().toBuffer() },
+    ]);
+    const order = (await getOrder(orderId))!;
+    await db()
+      .order.patch({ orderId })
+      .set({ status: 'completed', completedAt: new Date().toISOString() })
+      .composite({ createdAt: order.createdAt, editorId: editor.uid })
+      .go();
+    expect(await makeRenditions(orderId)).toMatchObject({ outcome: 'complete' });
+    const first = byFile(await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE), keys);
+    const oldCopy = first['porch.jpg']!.renditionKey!;
+
+    // The revision's re-delivery: a new porch.jpg under a key of its own, the first one replaced.
+    const newKey = `${editedPrefix(orderId)}9-porch.jpg`;
+    const bytes = await aPicture(800, 600, RED).jpeg().toBuffer();
+    await storage().send(new PutObjectCommand({ Bucket: bucket(), Key: newKey, Body: bytes }));
+    await db()
+      .orderImage.patch({ orderId, kind: 'edited', key: keys['porch.jpg']! })
+      .set({ supersededBy: newKey })
+      .go();
+    await db()
+      .orderImage.create({
+        orderId,
+        kind: 'edited',
+        key: newKey,
+        filename: 'porch.jpg',
+        size: bytes.length,
+        uploadedBy: editor.uid,
+        lastModified: new Date().toISOString(),
+      })
+      .go();
+
+    expect(await makeRenditions(orderId)).toMatchObject({ outcome: 'complete', made: { ready: 1, skipped: 0 } });
+    const after = await listRenditions(orderId, DEFAULT_MLS_LONG_EDGE);
+    expect(after.map((r) => r.editedKey).sort()).toEqual([keys['deck.jpg']!, newKey].sort());
+    const stored = (await storedCopies(orderId)).map((o) => o.key);
+    expect(stored).not.toContain(oldCopy);
+    expect(stored).toHaveLength(2);
+  }, 60_000);
+
   it('lets go of a message that is no delivery or size change', async () => {
     const response = await deliver({ hello: 'world' }, { orderId: ulid(), kind: 'mls' });
     expect(response.batchItemFailures).toEqual([]);

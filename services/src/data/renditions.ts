@@ -73,3 +73,7 @@ export const isSetComplete = (
   const byKey = new Map(records.map((record) => [record.editedKey, record]));
   return images.every((image) => isCurrentFor(byKey.get(image.key), image));
 };
+
+/** Forgets the record of a copy whose edited file is no longer delivered (the copy itself is deleted first). */
+export const forgetRendition = (record: Pick<RenditionRecord, 'orderId' | 'longEdge' | 'editedKey'>) =>
+  renditions().delete({ orderId: record.orderId, longEdge: record.longEdge, editedKey: record.editedKey }).go();

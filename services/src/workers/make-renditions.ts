@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { MlsLongEdge } from '@marketplace/events/delivery';
 import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import { type MlsCopiesRequest, mlsCopiesRequest, type ZipBuildMessage } from '@marketplace/events/order-events';
@@ -15,7 +15,15 @@ import { publish } from '../adapters/queue-publisher';
 import { photosBucket, s3 } from '../adapters/s3';
 import { getDelivery, mlsLongEdgeOf } from '../data/delivery';
 import { getOrder, listImages, type OrderImageRecord } from '../data/orders';
-import { isCurrentFor, isSetComplete, listRenditions, recordReadyCopy, recordSkippedFile } from '../data/renditions';
+import {
+  forgetRendition,
+  isCurrentFor,
+  isSetComplete,
+  listRenditions,
+  type RenditionRecord,
+  recordReadyCopy,
+  recordSkippedFile,
+} from '../data/renditions';
 import { renderMlsCopy } from '../domain/mls-rendition';
 import { workers } from '../workers';
 import { orderEventConsumer } from './outbox-message';
@@ -134,6 +142,25 @@ const makeCopy = async (orderId: string, longEdge: MlsLongEdge, image: OrderImag
   return 'ready';
 };
 
+/**
+ * A file replaced in a revision leaves the delivery; its copy at this long edge goes with it (the
+ * object, then its record), so storage holds only what an MLS zip can list. Copies at other long
+ * edges go the same way when that edge is chosen again.
+ */
+const removeCopiesOfReplacedFiles = async (
+  images: readonly OrderImageRecord[],
+  records: readonly RenditionRecord[],
+) => {
+  const delivered = new Set(images.map((image) => image.key));
+  for (const record of records.filter((r) => !delivered.has(r.editedKey))) {
+    if (record.renditionKey) {
+      await s3().send(new DeleteObjectCommand({ Bucket: photosBucket(), Key: record.renditionKey }));
+    }
+    await forgetRendition(record);
+    logger.info('copy of a replaced file removed', { orderId: record.orderId, editedKey: record.editedKey });
+  }
+};
+
 /** Asks the zip worker for the MLS zip; it builds nothing when a zip of the same copies is ready. */
 const requestMlsZip = (orderId: string) =>
   publish('zip-builds', [{ orderId, kind: 'mls', requestedAt: new Date().toISOString() } satisfies ZipBuildMessage]);
@@ -150,6 +177,7 @@ export const makeRenditions = async (orderId: string, startedAt = Date.now()) =>
   const toMake = images.filter((image) => !isCurrentFor(byKey.get(image.key), image));
 
   const made: Record<CopyOutcome, number> = { ready: 0, skipped: 0 };
+  await removeCopiesOfReplacedFiles(images, records);
   for (const [index, image] of toMake.entries()) {
     if (Date.now() - startedAt > WORK_BUDGET_MS) throw new OutOfTime(index, toMake.length - index);
     made[await makeCopy(orderId, longEdge, image)] += 1;
