@@ -77,3 +77,29 @@ export const isSetComplete = (
 /** Forgets the record of a copy whose edited file is no longer delivered (the copy itself is deleted first). */
 export const forgetRendition = (record: Pick<RenditionRecord, 'orderId' | 'longEdge' | 'editedKey'>) =>
   renditions().delete({ orderId: record.orderId, longEdge: record.longEdge, editedKey: record.editedKey }).go();
+
+/** A listed photo's MLS-ready copy: made, left out (with the record saying why), or still to make. */
+export type CopyOf<Photo> =
+  | { photo: Photo; state: 'ready' | 'skipped'; record: RenditionRecord }
+  | { photo: Photo; state: 'pending' };
+
+/**
+ * Each photo of a listing against the order's copies at one long edge, in the listing's order,
+ * with the records read (one Query). The order page, the MLS zip and the share page all count
+ * from this, so they cannot disagree about which copies are current.
+ */
+export const copiesOf = async <Photo extends { image: { key: string; size: number } }>(
+  orderId: string,
+  longEdge: MlsLongEdge,
+  photos: readonly Photo[],
+) => {
+  const records = await listRenditions(orderId, longEdge);
+  const byKey = new Map(records.map((record) => [record.editedKey, record]));
+  const copies = photos.map((photo): CopyOf<Photo> => {
+    const record = byKey.get(photo.image.key);
+    return record && isCurrentFor(record, photo.image)
+      ? { photo, state: record.status, record }
+      : { photo, state: 'pending' };
+  });
+  return { copies, records };
+};

@@ -3,7 +3,7 @@ import { zipEntryNames } from '../adapters/zip-archive';
 import { listingOf } from './delivery';
 import type { DownloadKind } from './downloads';
 import { listImages, type OrderRecord } from './orders';
-import { isCurrentFor, listRenditions } from './renditions';
+import { copiesOf } from './renditions';
 
 /**
  * What one of an order's zips holds, entry by entry, in order:
@@ -54,7 +54,8 @@ const withFingerprint = (
   lastProgressAt,
 });
 
-const latest = (times: readonly (string | null | undefined)[]) =>
+/** The latest of some ISO times; null when none is given. */
+export const latest = (times: readonly (string | null | undefined)[]) =>
   times.reduce<string | null>((last, time) => (time && (!last || time > last) ? time : last), null);
 
 export const zipSources = async (
@@ -86,22 +87,18 @@ export const zipSources = async (
       })),
     );
   }
-  const records = await listRenditions(order.orderId, listing.mlsLongEdge);
-  const copies = new Map(records.map((record) => [record.editedKey, record]));
+  const { copies, records } = await copiesOf(order.orderId, listing.mlsLongEdge, listing.photos);
   const entries: ZipEntrySource[] = [];
-  let pending = 0;
-  for (const photo of listing.photos) {
-    const copy = copies.get(photo.image.key);
-    if (!isCurrentFor(copy, photo.image) || !copy) pending += 1;
-    else if (copy.status === 'ready' && copy.renditionKey) {
-      entries.push({
-        key: copy.renditionKey,
-        name: photo.mlsEntryName,
-        size: copy.bytes ?? 0,
-        lastModified: new Date(copy.updatedAt),
-      });
-    }
+  for (const copy of copies) {
+    if (copy.state !== 'ready' || !copy.record.renditionKey) continue;
+    entries.push({
+      key: copy.record.renditionKey,
+      name: copy.photo.mlsEntryName,
+      size: copy.record.bytes ?? 0,
+      lastModified: new Date(copy.record.updatedAt),
+    });
   }
+  const pending = copies.filter((copy) => copy.state === 'pending').length;
   const lastProgressAt = latest([listing.settingsUpdatedAt, ...records.map((record) => record.updatedAt)]);
   return withFingerprint(entries, pending, entries.length + pending, lastProgressAt);
 };

@@ -13,7 +13,7 @@ import {
   shouldRequestBuild,
 } from '../../data/downloads';
 import type { OrderRecord } from '../../data/orders';
-import { type ZipSources, zipSources } from '../../data/zip-sources';
+import { latest, type ZipSources, zipSources } from '../../data/zip-sources';
 
 /**
  * Copies the rendition worker is not making (an order completed before copies were made, or a
@@ -25,10 +25,7 @@ const askForStalledCopies = async (
   sources: ZipSources,
   now = Date.now(),
 ) => {
-  const lastMoved = [sources.lastProgressAt, order.completedAt ?? null].reduce<string | null>(
-    (last, time) => (time && (!last || time > last) ? time : last),
-    null,
-  );
+  const lastMoved = latest([sources.lastProgressAt, order.completedAt]);
   if (lastMoved && Date.parse(lastMoved) > now - COPIES_STALL_MS) return;
   if (!(await claimCopiesRequest(order.orderId, now))) return;
   const request: MlsCopiesRequest = {

@@ -2,7 +2,7 @@ import type { MlsSetView, SequenceView } from '@marketplace/events/delivery';
 import { imageUrls } from '../../adapters/image-urls';
 import { getDelivery, listingOf } from '../../data/delivery';
 import { getOwnOrder, listImages } from '../../data/orders';
-import { isCurrentFor, listRenditions } from '../../data/renditions';
+import { copiesOf } from '../../data/renditions';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 import { orderParams } from './order-params';
@@ -16,16 +16,23 @@ export const handler = http({ params: orderParams }, async ({ params, user }) =>
   const [images, delivery] = await Promise.all([listImages(order.orderId), getDelivery(order.orderId)]);
   const listing = await listingOf(order, { images, delivery });
   const records = new Map(images.map((image) => [image.key, image]));
-  const copies = new Map(
-    (await listRenditions(order.orderId, listing.mlsLongEdge)).map((copy) => [copy.editedKey, copy]),
-  );
-  const mls: MlsSetView = { longEdge: listing.mlsLongEdge, ready: 0, pending: 0, skipped: [] };
-  for (const { image } of listing.photos) {
-    const copy = copies.get(image.key);
-    if (!copy || !isCurrentFor(copy, image)) mls.pending += 1;
-    else if (copy.status === 'ready') mls.ready += 1;
-    else mls.skipped.push({ key: image.key, filename: image.filename, reason: copy.reason ?? 'Left out of the set' });
-  }
+  const { copies } = await copiesOf(order.orderId, listing.mlsLongEdge, listing.photos);
+  const mls: MlsSetView = {
+    longEdge: listing.mlsLongEdge,
+    ready: copies.filter((copy) => copy.state === 'ready').length,
+    pending: copies.filter((copy) => copy.state === 'pending').length,
+    skipped: copies.flatMap((copy) =>
+      copy.state === 'skipped'
+        ? [
+            {
+              key: copy.photo.image.key,
+              filename: copy.photo.image.filename,
+              reason: copy.record.reason ?? 'Left out of the set',
+            },
+          ]
+        : [],
+    ),
+  };
   const photos = await Promise.all(
     listing.photos.map(async (photo) => ({
       key: photo.image.key,

@@ -3,7 +3,7 @@ import { orderDisplayName } from '@marketplace/events/orders';
 import { imageUrls } from '../../adapters/image-urls';
 import { listingOf } from '../../data/delivery';
 import { listImages, type OrderRecord } from '../../data/orders';
-import { isCurrentFor, listRenditions } from '../../data/renditions';
+import { copiesOf } from '../../data/renditions';
 
 /**
  * The gallery a share link shows: the order's name, its delivered photos in listing order (the
@@ -14,8 +14,8 @@ export const sharedGalleryView = async (order: OrderRecord, expiresAt: string): 
   const images = await listImages(order.orderId);
   const listing = await listingOf(order, { images });
   const records = new Map(images.map((image) => [image.key, image]));
-  const [renditions, photos] = await Promise.all([
-    listRenditions(order.orderId, listing.mlsLongEdge),
+  const [{ copies }, photos] = await Promise.all([
+    copiesOf(order.orderId, listing.mlsLongEdge, listing.photos),
     Promise.all(
       listing.photos.map(async (photo) => {
         const record = records.get(photo.image.key);
@@ -24,11 +24,7 @@ export const sharedGalleryView = async (order: OrderRecord, expiresAt: string): 
       }),
     ),
   ]);
-  const byKey = new Map(renditions.map((rendition) => [rendition.editedKey, rendition]));
-  const mlsReady = listing.photos.filter((photo) => {
-    const rendition = byKey.get(photo.image.key);
-    return rendition?.status === 'ready' && isCurrentFor(rendition, photo.image);
-  }).length;
+  const mlsReady = copies.filter((copy) => copy.state === 'ready').length;
   return {
     title: orderDisplayName(order),
     photos,
