@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { lambdaBuildOptions } from '../infra/lib/bundling/options';
+import { liveAuthorizer, liveRoutes } from '../services/src/live-routes';
 import { routes } from '../services/src/routes';
 import { workers } from '../services/src/workers';
 
@@ -60,6 +61,10 @@ const bundles: Bundle[] = [
   { name: 'floor (DynamoDB document client)', kind: 'floor', entry: { contents: floorSource }, nativeModules: [] },
   ...[...new Set(routes.map((r) => r.handler))].map(
     (handler): Bundle => ({ name: handler, kind: 'route', entry: `handlers/${handler}`, nativeModules: [] }),
+  ),
+  // The WebSocket API's functions: imported, not called (their events are no HTTP request).
+  ...[liveAuthorizer, ...liveRoutes].map(
+    (f): Bundle => ({ name: f.handler, kind: 'worker', entry: `handlers/${f.handler}`, nativeModules: [] }),
   ),
   ...workers.map(
     (w): Bundle => ({

@@ -48,6 +48,8 @@ export const queueNames = [
   'notifications',
   'identity',
   'renditions',
+  /** Live updates: who may see each change hears of it over their WebSocket (the push worker). */
+  'live-updates',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 

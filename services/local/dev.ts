@@ -100,6 +100,7 @@ const main = async () => {
       '',
       `  Web app        http://localhost:${ports.web}`,
       `  API            http://localhost:${ports.gateway}/api/health`,
+      `  Live updates   ws://localhost:${ports.web}/live  (WebSocket gateway on ws://localhost:${ports.live})`,
       `  DynamoDB       http://localhost:${ports.dynamodb}`,
       `  S3             http://localhost:${ports.s3}  (bucket ${PHOTOS_BUCKET})`,
       `  Firebase Auth  http://localhost:${ports.auth}`,

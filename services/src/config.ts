@@ -35,6 +35,11 @@ const configSchema = z.object({
   FIREBASE_ADMIN_SECRET_ARN: z.optional(nonEmpty),
   /** SES v2's API, or the local stand-in (aws-ses-v2-local); SES itself for the region when absent. */
   SES_ENDPOINT: z.optional(z.url()),
+  /**
+   * The WebSocket API's management endpoint (https://{api}.execute-api.{region}.amazonaws.com/{stage}),
+   * or the local live gateway's; the push worker posts to the browsers' connections there.
+   */
+  LIVE_ENDPOINT: z.optional(z.url()),
   /** The sender of invitations: an address or domain verified in SES. */
   MAIL_FROM: z._default(z.string().check(z.minLength(3)), 'PhotoEdit Marketplace <no-reply@photoedit.example>'),
   /** Where the web app is served: links in emails point here. */

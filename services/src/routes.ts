@@ -22,7 +22,9 @@ export type Grant =
   /** Reads the Stripe keys (secret key, webhook signing secret). */
   | 'stripe'
   /** Firebase Admin with a service account: the identity worker disabling and re-enabling sign-in. */
-  | 'identity:admin';
+  | 'identity:admin'
+  /** Posting to, and closing, the browsers' live-update connections (the WebSocket API's management endpoint). */
+  | 'live:post';
 
 /**
  * On whose records each allowed caller may act. 'none': the path names no record (a list of the

@@ -101,6 +101,38 @@ export const workers: readonly WorkerDefinition[] = [
     forwardedEvents: ['order_completed', 'mls_size_changed'],
     nativeModules: ['sharp'],
   },
+  {
+    // Live updates: tells each signed-in tab that may see a change what changed (never the data),
+    // over its WebSocket. Redelivery pushes again, which screens take as one more revalidation.
+    // Every order event a screen shows, and a change of standing (a suspended user's sockets close).
+    queue: 'live-updates',
+    handler: 'push-updates',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 3,
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    forwardedEvents: [
+      'order_created',
+      'order_paid',
+      'order_assigned',
+      'order_unassigned',
+      'order_claimed',
+      'image_uploaded',
+      'edited_image_uploaded',
+      'order_completed',
+      'order_rated',
+      'order_cancelled',
+      'revision_requested',
+      'edited_image_paired',
+      'listing_sequence_saved',
+      'mls_size_changed',
+      'share_link_created',
+      'share_link_revoked',
+      'user_suspended',
+      'user_deleted',
+    ],
+  },
 ];
 
 /** The queues the event-log worker forwards an event of this type to. */

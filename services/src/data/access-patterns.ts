@@ -221,4 +221,29 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byScope',
     key: "scope 'userTotals' -> 'role#<role|any>#<account|invited>#<active|deleted>#<status>' (48 cells); a filter's total is the sum of up to 12; moved in the transaction of every user write",
   },
+  // Live updates
+  {
+    question: 'A live-update connection by id (its disconnect, or a 410 from API Gateway)',
+    entity: 'liveConnection',
+    index: 'byConnection',
+    key: 'connectionId',
+  },
+  {
+    question: "A user's open tabs (the photographer and editor of a changed order; a suspended user's sockets)",
+    entity: 'liveConnection',
+    index: 'byUser',
+    key: 'userId -> connectionId',
+  },
+  {
+    question: 'The connected editors (a change of the open pool)',
+    entity: 'liveConnection',
+    index: 'editors',
+    key: "isEditor ('editor', sparse) -> connectionId; a page at a time, expired ones filtered",
+  },
+  {
+    question: 'The connected admins (every order change)',
+    entity: 'liveConnection',
+    index: 'admins',
+    key: "isAdmin ('admin', sparse) -> connectionId; a page at a time, expired ones filtered",
+  },
 ];

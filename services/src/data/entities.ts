@@ -660,6 +660,46 @@ const ShareLink = () =>
     },
   });
 
+/**
+ * A browser tab's live-update socket (API Gateway WebSocket connection), stored at $connect and
+ * deleted at $disconnect or when API Gateway answers 410 Gone; `expiresAt` (TTL, epoch seconds)
+ * removes one whose disconnect never arrived. The push worker finds a change's listeners through
+ * the user partition (an order's photographer and editor) and the two sparse role partitions.
+ */
+const LiveConnection = () =>
+  new Entity({
+    model: { entity: 'liveConnection', version: '1', service },
+    attributes: {
+      connectionId: { type: 'string', required: true, readOnly: true },
+      userId: { type: 'string', required: true, readOnly: true },
+      roles: { type: 'list', items: { type: 'string' }, required: true, readOnly: true },
+      /** 'editor' when the user held the role at connect: the editors' partition hears the pool. */
+      isEditor: { type: 'string', readOnly: true },
+      /** 'admin' likewise: the admins' partition hears every order. */
+      isAdmin: { type: 'string', readOnly: true },
+      connectedAt: { type: 'string', required: true, readOnly: true },
+      expiresAt: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byConnection: { pk: { field: 'pk', composite: ['connectionId'] }, sk: { field: 'sk', composite: [] } },
+      byUser: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['userId'] },
+        sk: { field: 'gsi1sk', composite: ['connectionId'] },
+      },
+      editors: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['isEditor'] },
+        sk: { field: 'gsi2sk', composite: ['connectionId'] },
+      },
+      admins: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['isAdmin'] },
+        sk: { field: 'gsi3sk', composite: ['connectionId'] },
+      },
+    },
+  });
+
 /** How to build each entity; `marketplace()` builds one on its first use. */
 const builders = {
   user: User,
@@ -683,6 +723,7 @@ const builders = {
   orderDelivery: OrderDelivery,
   rendition: Rendition,
   shareLink: ShareLink,
+  liveConnection: LiveConnection,
 };
 
 type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };

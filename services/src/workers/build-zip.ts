@@ -1,5 +1,6 @@
 import { type OrderEventType, type ZipBuildMessage, zipBuildMessage } from '@marketplace/events/order-events';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
 import { photosBucket, s3 } from '../adapters/s3';
 import { writeZipToS3 } from '../adapters/zip-archive';
@@ -115,6 +116,10 @@ export const handler = async (event: SQSEvent): Promise<SQSBatchResponse> => {
         continue;
       }
       const outcome = await buildZip(request);
+      // Told again when already built: the delivery that built it may have failed to tell.
+      if (outcome === 'built' || outcome === 'already-built') {
+        await announce({ type: 'zip.ready', orderId: request.orderId, kind: request.kind });
+      }
       logger.info('zip request handled', { ...request, outcome, messageId: record.messageId });
     } catch (error) {
       logger.error('zip not built', { messageId: record.messageId, error: error as Error });

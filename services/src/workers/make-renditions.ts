@@ -10,6 +10,7 @@ import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import { type MlsCopiesRequest, mlsCopiesRequest, type ZipBuildMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
 import { publish } from '../adapters/queue-publisher';
 import { photosBucket, s3 } from '../adapters/s3';
@@ -194,6 +195,8 @@ export const makeRenditions = async (orderId: string, startedAt = Date.now()) =>
   }
   // Asked again on a redelivery too: the request may be what a failed receive did not get to send.
   await requestMlsZip(orderId);
+  // The listing view's set is whole: its tabs read it again (the MLS zip says so on its own).
+  await announce({ type: 'copies.ready', orderId });
   return { outcome: 'complete' as const, longEdge, made };
 };
 

@@ -9,6 +9,7 @@ import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import type { OrderEventMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
 import exifr from 'exifr';
+import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
 import { NotAPicture, PREVIEW_LONG_SIDE, type Renditions, renderRenditions } from '../adapters/renditions';
 import { photosBucket, s3 } from '../adapters/s3';
@@ -179,5 +180,7 @@ export const handler = orderEventConsumer('making a thumbnail', async (orderEven
     return;
   }
   const outcome = await makeThumbnails(image);
+  // Told again on a redelivery ('already-made'): the delivery before may have failed to tell.
+  if (outcome !== 'no-such-image') await announce({ type: 'images.ready', orderId: image.orderId });
   logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
 });
