@@ -100,8 +100,10 @@ const payAnOrder = async () => {
     totalAmountCents: 1600,
     stripePaymentIntentId: `pi_bench_${orderId}`,
   });
-  // Let the creation's own event pass first, so the clock times the payment's alone.
-  await new Promise((r) => setTimeout(r, 400));
+  // Let the creation's own event pass first, so the clock times the payment's alone, and let the
+  // pool's push window (one push a second) close: this times a change told at once, not a
+  // trailing push, which waits up to a second more by design.
+  await new Promise((r) => setTimeout(r, 1_100));
   const paying = markOrderPaid({
     orderId,
     paymentIntentId: `pi_bench_${orderId}`,

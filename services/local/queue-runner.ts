@@ -84,7 +84,8 @@ export class LocalQueueRunner {
     return `http://127.0.0.1:${port}/000000000000/${name}`;
   }
 
-  send(queueName: string, body: string) {
+  /** `delaySeconds` as SQS's DelaySeconds: the message is received no sooner (0 to 900). */
+  send(queueName: string, body: string, delaySeconds = 0) {
     const queue = this.queues.get(queueName);
     if (!queue) throw new Error(`No local queue named ${queueName}`);
     const message: QueuedMessage = {
@@ -93,7 +94,7 @@ export class LocalQueueRunner {
       body,
       sentAt: Date.now(),
       receiveCount: 0,
-      visibleAt: Date.now(),
+      visibleAt: Date.now() + Math.min(900, Math.max(0, delaySeconds)) * 1000,
     };
     queue.messages.push(message);
     this.sent.push({ queue: queueName, messageId: message.messageId, body, sentAt: message.sentAt });
@@ -267,15 +268,15 @@ export class LocalQueueRunner {
             return reply(500, { __type: 'com.amazonaws.sqs#InternalError', message: 'Injected failure' });
           }
           if (action === 'SendMessage') {
-            const message = this.send(queueName!, input.MessageBody);
+            const message = this.send(queueName!, input.MessageBody, input.DelaySeconds);
             return reply(200, { MessageId: message.messageId, MD5OfMessageBody: md5(input.MessageBody) });
           }
           if (action === 'SendMessageBatch') {
-            const entries = input.Entries as { Id: string; MessageBody: string }[];
+            const entries = input.Entries as { Id: string; MessageBody: string; DelaySeconds?: number }[];
             return reply(200, {
               Successful: entries.map((entry) => ({
                 Id: entry.Id,
-                MessageId: this.send(queueName!, entry.MessageBody).messageId,
+                MessageId: this.send(queueName!, entry.MessageBody, entry.DelaySeconds).messageId,
                 MD5OfMessageBody: md5(entry.MessageBody),
               })),
               Failed: [],

@@ -21,6 +21,8 @@ const liveUrl = () => `${process.env.LIVE_ENDPOINT!.replace(/^http/, 'ws')}${LIV
 interface Listener {
   socket: WebSocket;
   messages: LiveMessage[];
+  /** Date.now() of each message, in step with `messages`. */
+  times: number[];
   closed: Promise<number>;
 }
 
@@ -30,9 +32,13 @@ const listen = (token: string | null) =>
     const url = token === null ? liveUrl() : `${liveUrl()}?token=${encodeURIComponent(token)}`;
     const socket = new WebSocket(url);
     const messages: LiveMessage[] = [];
+    const times: number[] = [];
     const closed = new Promise<number>((done) => socket.on('close', (code) => done(code)));
-    socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as LiveMessage));
-    socket.on('open', () => resolve({ socket, messages, closed }));
+    socket.on('message', (data) => {
+      messages.push(JSON.parse(data.toString()) as LiveMessage);
+      times.push(Date.now());
+    });
+    socket.on('open', () => resolve({ socket, messages, times, closed }));
     socket.on('unexpected-response', (_request, response) => reject(new Error(String(response.statusCode))));
     socket.on('error', (error) => reject(error));
   });
@@ -192,7 +198,9 @@ describe('who hears of a change', () => {
       async () => listeners.otherEditor.messages.filter((m) => m.type === 'pool.changed').length,
       (count) => count > poolBeforeClaim,
     );
-    expect(Date.now() - claimedAt).toBeLessThan(2_000);
+    // Two seconds in a quiet stack (the browser test holds it to that); the other files write
+    // beside this one, and a pool change inside a busy second waits for the trailing push.
+    expect(Date.now() - claimedAt).toBeLessThan(3_000);
     await heard(listeners.claimer, { type: 'order.changed', orderId, status: 'in_progress' });
     await heard(listeners.owner, { type: 'order.changed', orderId, status: 'in_progress' });
     await heard(listeners.admin, { type: 'order.changed', orderId, status: 'in_progress' });
@@ -218,6 +226,38 @@ describe('who hears of a change', () => {
             : ['orderId', 'type'],
       );
     }
+  });
+
+  it('tells a burst of pool changes to editors once at once and once after the last, not once a change', async () => {
+    const poolTimes = () =>
+      listeners.otherEditor.times.filter((_, i) => listeners.otherEditor.messages[i]!.type === 'pool.changed');
+    const orderIds = await Promise.all(Array.from({ length: 8 }, () => anUnpaidOrder(owner)));
+    await settle(1_200);
+    const started = Date.now();
+    await Promise.all(
+      orderIds.map((orderId) =>
+        markOrderPaid({
+          orderId,
+          paymentIntentId: `pi_test_${orderId}`,
+          amountCents: 2 * PRICE_PER_PHOTO_CENTS,
+          via: 'webhook',
+        }),
+      ),
+    );
+    const lastCommitted = Date.now();
+    // No change is left untold: a push reaches the editor after the last payment committed.
+    const times = await waitFor(
+      async () => poolTimes(),
+      (found) => found.some((at) => at > lastCommitted),
+      6_000,
+    );
+    expect(times.some((at) => at > lastCommitted)).toBe(true);
+    await settle(2_500);
+    // Eight changes, told at most once a second (plus the other files' own pool changes meanwhile).
+    const told = poolTimes().filter((at) => at >= started).length;
+    expect(told).toBeGreaterThan(0);
+    expect(told).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 1000));
+    expect(told).toBeLessThan(8);
   });
 
   it('pushes a redelivered message again, harmlessly, and deletes a connection API Gateway calls gone (410)', async () => {

@@ -17,8 +17,15 @@ const sqs = async () => {
 
 const SQS_BATCH_LIMIT = 10;
 
-/** Sends messages to a logical queue (its URL comes from configuration), in SQS's batches of ten. */
-export const publish = async (queue: QueueName, messages: readonly unknown[]) => {
+/**
+ * Sends messages to a logical queue (its URL comes from configuration), in SQS's batches of ten;
+ * with `delaySeconds`, none is received sooner (SQS's DelaySeconds, at most 900).
+ */
+export const publish = async (
+  queue: QueueName,
+  messages: readonly unknown[],
+  { delaySeconds }: { delaySeconds?: number } = {},
+) => {
   const queueUrl = config().QUEUE_URLS[queue];
   if (!queueUrl) throw new Error(`No URL configured for queue ${queue}`);
   const [queueClient, { SendMessageBatchCommand }] = await Promise.all([sqs(), sqsSdk()]);
@@ -26,6 +33,7 @@ export const publish = async (queue: QueueName, messages: readonly unknown[]) =>
     const entries = messages.slice(start, start + SQS_BATCH_LIMIT).map((message) => ({
       Id: ulid(),
       MessageBody: JSON.stringify(message),
+      ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
     }));
     const result = await queueClient.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }));
     if (result.Failed?.length) {

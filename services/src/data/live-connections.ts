@@ -1,5 +1,6 @@
 import { LIVE_CONNECTION_TTL_SECONDS } from '@marketplace/events/live-updates';
 import type { Role } from '@marketplace/events/roles';
+import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 
 /**
@@ -63,3 +64,22 @@ export async function* connectionPages(audience: LiveAudience, now = new Date())
     cursor = page.cursor;
   } while (cursor);
 }
+
+/**
+ * The open pool's pushes are spaced: one mark a lane ('leading' for the push of a change as it
+ * happens, 'trailing' for the one that follows a burst), each taken by one conditional write when
+ * its last push is at least `windowMs` old. True when this caller took it.
+ */
+export const takePoolPushTurn = async (lane: 'leading' | 'trailing', nowMs: number, windowMs: number) => {
+  try {
+    await marketplace()
+      .entities.counter.update({ scope: 'live#pool', name: lane })
+      .set({ value: nowMs })
+      .where(({ value }, { notExists, lte }) => `${notExists(value)} OR ${lte(value, nowMs - windowMs)}`)
+      .go({ response: 'none' });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+};

@@ -4,7 +4,8 @@ import type { UserEventMessage } from '@marketplace/events/user-events';
 import type { SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { closeConnection, postToConnection } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
-import { connectionPages, deleteConnection, type LiveAudience } from '../data/live-connections';
+import { publish } from '../adapters/queue-publisher';
+import { connectionPages, deleteConnection, type LiveAudience, takePoolPushTurn } from '../data/live-connections';
 import { getOrder, type OrderRecord } from '../data/orders';
 import { orderEventFromStreamRecord, userEventFromStreamRecord } from './outbox-message';
 
@@ -58,6 +59,7 @@ const orderAudiences = (order: OrderRecord, metadata: Record<string, unknown> = 
   return [...[...userIds].map((userId) => ({ userId })), { role: 'admin' as const }];
 };
 
+/** What an order event tells its order's listeners (the pool's editors are decided apart, below). */
 export const deliveriesForOrderEvent = (event: OrderEventMessage, order: OrderRecord | null): Delivery[] => {
   const deliveries: Delivery[] = [];
   if (order) {
@@ -65,9 +67,30 @@ export const deliveriesForOrderEvent = (event: OrderEventMessage, order: OrderRe
     if (IMAGE_EVENTS.has(event.eventType)) messages.push({ type: 'images.ready', orderId: order.orderId });
     for (const audience of orderAudiences(order, event.metadata)) deliveries.push({ audience, messages });
   }
-  if (POOL_EVENTS.has(event.eventType))
-    deliveries.push({ audience: { role: 'editor' }, messages: [{ type: 'pool.changed' }] });
   return deliveries;
+};
+
+const POOL_CHANGED: Delivery = { audience: { role: 'editor' }, messages: [{ type: 'pool.changed' }] };
+
+/**
+ * Whether every connected editor hears of this pool change now. Each `pool.changed` makes every
+ * editor's open dashboard read the pool again; at the peak (docs/scale.md) pool changes come
+ * several a second, and telling 2,000 editors of each would read the pool's shards faster than a
+ * partition serves. So one push goes out at once at most every POOL_PUSH_WINDOW_MS, and a change
+ * inside that window schedules one trailing push at its end (a delayed message of this queue),
+ * which covers every change until then: a quiet pool is told at once, a busy one once a second
+ * (SQS delays are whole seconds), and no change is left untold.
+ */
+const POOL_PUSH_WINDOW_MS = 1_000;
+
+const poolPushNow = async (now = Date.now()) => {
+  if (await takePoolPushTurn('leading', now, POOL_PUSH_WINDOW_MS)) return true;
+  if (await takePoolPushTurn('trailing', now, POOL_PUSH_WINDOW_MS)) {
+    const trailing: PushRequest = { push: { type: 'pool.changed' } };
+    await publish('live-updates', [trailing], { delaySeconds: POOL_PUSH_WINDOW_MS / 1000 });
+  }
+  // Otherwise a trailing push is already on its way, and will be sent after this change.
+  return false;
 };
 
 /** Posts each delivery's messages to its audience's connections, once a connection and message. */
@@ -113,11 +136,17 @@ const runAll = async (tasks: readonly (() => Promise<void>)[], concurrency: numb
 
 const onOrderEvent = async (event: OrderEventMessage) => {
   const order = await getOrder(event.orderId);
-  return push(deliveriesForOrderEvent(event, order));
+  const deliveries = deliveriesForOrderEvent(event, order);
+  if (POOL_EVENTS.has(event.eventType) && (await poolPushNow())) deliveries.push(POOL_CHANGED);
+  return push(deliveries);
 };
 
 const onPushRequest = async ({ push: message }: PushRequest) => {
-  if (!('orderId' in message)) return push([{ audience: { role: 'editor' }, messages: [message] }]);
+  // The trailing push of a busy window: sent as it is, and it starts a new window.
+  if (!('orderId' in message)) {
+    await takePoolPushTurn('leading', Date.now(), 0);
+    return push([POOL_CHANGED]);
+  }
   const order = await getOrder(message.orderId);
   if (!order) return { sent: 0, gone: 0 };
   return push(orderAudiences(order).map((audience) => ({ audience, messages: [message] })));
