@@ -4,7 +4,11 @@ import { type Connect, defineConfig, loadEnv, type Plugin } from 'vite';
 import { sharePageHeaders } from '../events/src/delivery';
 import { cloudOrigins, isSharePagePath, type SiteOrigins, securityHeaders } from './security-headers';
 
-const apiProxy = { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true } };
+/** `/api` to the local gateway, and `/live` (the live-updates WebSocket) to the local live gateway, as CloudFront does in the cloud. */
+const localStackProxy = {
+  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true },
+  '/live': { target: process.env.LIVE_PROXY_TARGET ?? 'ws://localhost:3001', ws: true },
+};
 
 const originOf = (url: string | undefined) => (url ? [new URL(url).origin] : []);
 
@@ -62,12 +66,12 @@ export default defineConfig(({ mode }) => {
     root: import.meta.dirname,
     plugins: [react(), sharePageHeadersPlugin(sharePageHeaders)],
     // No headers on the dev server: React Fast Refresh injects an inline script the policy refuses.
-    server: { port: 5173, strictPort: true, proxy: apiProxy },
+    server: { port: 5173, strictPort: true, proxy: localStackProxy },
     // The preview serves the built app exactly as CloudFront does, headers included.
     preview: {
       port: Number(process.env.WEB_PORT ?? 4173),
       strictPort: true,
-      proxy: apiProxy,
+      proxy: localStackProxy,
       headers: securityHeaders(localOrigins(env)),
     },
     build: { outDir: 'dist' },

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { fakeApi } from '../test/fake-api';
 import { fakeFirebase, firebaseAuthModule } from '../test/fake-firebase-auth';
+import { FakeWebSocket } from '../test/fake-websocket';
 import { aMeView } from '../test/me-view';
 import { renderApp } from '../test/render-app';
 
@@ -94,6 +95,38 @@ describe('Navigation shell', () => {
     expect(await screen.findByText('Signed out successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(firebaseAuthModule.signOut).toHaveBeenCalled();
+  });
+
+  it("opens one live-updates socket with the user's token, and closes it on sign-out", async () => {
+    signedInAs(aMeView());
+    const { user } = renderApp('/profile');
+    await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1));
+    const socket = FakeWebSocket.made[0]!;
+    expect(new URL(socket.url).pathname).toBe('/live');
+    expect(socket.token).toBe('token-of-uid-1');
+    socket.accept();
+    await user.click(screen.getByRole('button', { name: 'Sign Out' }));
+    await waitFor(() => expect(socket.closedWith?.code).toBe(1000));
+    expect(FakeWebSocket.made).toHaveLength(1);
+  });
+
+  it('says in words, once the socket has failed twice, that live updates are delayed, and not while connecting', async () => {
+    signedInAs(aMeView());
+    renderApp('/profile');
+    await screen.findByRole('navigation', { name: 'Main' });
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(1));
+    const notice = screen.getByRole('status', { name: '' });
+    expect(notice).toBeEmptyDOMElement();
+    FakeWebSocket.made[0]!.refuse();
+    // A fresh token for the second attempt, after a wait of up to two seconds.
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(2), { timeout: 4_000 });
+    expect(notice).toBeEmptyDOMElement();
+    FakeWebSocket.made[1]!.refuse();
+    await waitFor(() => expect(notice).toHaveTextContent('Live updates are delayed. Reload to see the latest.'));
+    await waitFor(() => expect(FakeWebSocket.made).toHaveLength(3), { timeout: 6_000 });
+    FakeWebSocket.made[2]!.accept();
+    await waitFor(() => expect(notice).toBeEmptyDOMElement());
   });
 
   it('says when signing out failed and stays put', async () => {

@@ -32,6 +32,7 @@ import { BrandMark } from '../components/BrandMark';
 import { type AuthUser, signOut } from '../lib/auth';
 import { dashboardPathFor, useCurrentUser } from '../lib/current-user';
 import { LOGIN_PATH } from '../lib/login-redirect';
+import { LiveUpdatesNotice } from './LiveUpdatesNotice';
 
 interface NavEntry {
   label: string;
@@ -210,6 +211,7 @@ export function NavigationShell({ user }: { user: AuthUser }) {
           <Outlet />
         </Box>
       </AppShell.Main>
+      <LiveUpdatesNotice />
     </AppShell>
   );
 }

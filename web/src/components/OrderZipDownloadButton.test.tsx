@@ -7,6 +7,7 @@ import { editedPhotosZip, type OrderZip, OrderZipDownloadButton } from './OrderZ
 
 const mlsZip: OrderZip = {
   route: 'download-mls',
+  kind: 'mls',
   filename: 'Oak_Street_MLS_ready.zip',
   successMessage: 'MLS-ready photos downloaded successfully!',
   failureMessage: 'Failed to download MLS-ready photos',

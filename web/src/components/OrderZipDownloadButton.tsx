@@ -1,11 +1,14 @@
+import type { LiveMessage } from '@marketplace/events/live-updates';
 import { editedZipFilename } from '@marketplace/events/orders';
-import { waitForReadyZip } from '../lib/download-completed';
+import { useOrderZipWait } from '../lib/live-updates';
 import { ZipDownloadButton, type ZipDownloadButtonProps } from './ZipDownloadButton';
 
 /** One of an order's zips: the route under /api/orders/{id}/ that builds it, its name, and what the toasts say. */
 export interface OrderZip {
   /** e.g. 'download-completed'; the route answers ready with a link, or building with progress. */
   route: string;
+  /** Which zip.ready message says it is built. */
+  kind: Extract<LiveMessage, { type: 'zip.ready' }>['kind'];
   /** Saved under this name when the server names no file. */
   filename: string;
   successMessage: string;
@@ -16,6 +19,7 @@ export interface OrderZip {
 /** The photographer's edited photos at full resolution (the dashboard and the order page offer it). */
 export const editedPhotosZip = (order: { name: string | null; orderNumber: number }): OrderZip => ({
   route: 'download-completed',
+  kind: 'edited',
   filename: editedZipFilename(order),
   successMessage: 'Completed photos downloaded successfully!',
   failureMessage: 'Failed to download photos',
@@ -30,10 +34,13 @@ interface OrderZipDownloadButtonProps
 
 /** Downloads one of an order's zips (edited photos, MLS-ready copies, originals) from its route under the order. */
 export function OrderZipDownloadButton({ orderId, zip, ...buttonProps }: OrderZipDownloadButtonProps) {
+  const waitForOrderZip = useOrderZipWait();
   return (
     <ZipDownloadButton
       {...buttonProps}
-      waitForZip={(options) => waitForReadyZip(`/api/orders/${encodeURIComponent(orderId)}/${zip.route}`, options)}
+      waitForZip={(options) =>
+        waitForOrderZip(`/api/orders/${encodeURIComponent(orderId)}/${zip.route}`, { orderId, kind: zip.kind }, options)
+      }
       filename={zip.filename}
       successMessage={zip.successMessage}
       failureMessage={zip.failureMessage}

@@ -71,10 +71,13 @@ export const signOut = async (): Promise<void> => {
   rememberSignedIn(false);
 };
 
-/** The current user's ID token, or null when nobody is signed in or auth is not configured. */
-export const getIdToken = async (): Promise<string | null> => {
+/**
+ * The current user's ID token, or null when nobody is signed in or auth is not configured.
+ * `forceRefresh` asks the identity provider for a new one even if the kept one has not expired.
+ */
+export const getIdToken = async ({ forceRefresh = false } = {}): Promise<string | null> => {
   if (!isAuthConfigured()) return null;
-  return (await loadFirebaseAuth()).getIdToken();
+  return (await loadFirebaseAuth()).getIdToken({ forceRefresh });
 };
 
 /**

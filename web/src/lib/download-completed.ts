@@ -36,6 +36,8 @@ export interface WaitOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
   pollIntervalMs?: number;
+  /** Resolves when the next check is due; by default after `pollIntervalMs` (a live tab waits for news instead). */
+  betweenChecks?: (signal: AbortSignal) => Promise<void>;
 }
 
 /**
@@ -44,7 +46,13 @@ export interface WaitOptions {
  */
 export async function waitForReadyZip(
   url: string,
-  { onProgress, signal, timeoutMs = DOWNLOAD_TIMEOUT_MS, pollIntervalMs = DOWNLOAD_POLL_INTERVAL_MS }: WaitOptions = {},
+  {
+    onProgress,
+    signal,
+    timeoutMs = DOWNLOAD_TIMEOUT_MS,
+    pollIntervalMs = DOWNLOAD_POLL_INTERVAL_MS,
+    betweenChecks = (wait) => pause(pollIntervalMs, wait),
+  }: WaitOptions = {},
 ): Promise<ReadyDownload> {
   const deadline = AbortSignal.timeout(timeoutMs);
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
@@ -53,7 +61,7 @@ export async function waitForReadyZip(
       const view = await apiRequest<CompletedDownloadView>(url, { signal: combined });
       if (view.status === 'ready') return view;
       onProgress?.(view);
-      await pause(pollIntervalMs, combined);
+      await betweenChecks(combined);
     }
   } catch (error) {
     if (deadline.aborted && !signal?.aborted) throw new DownloadTimeoutError();

@@ -81,10 +81,10 @@ export const signInWithGoogle = async (): Promise<AuthUser> => {
 
 export const signOut = (): Promise<void> => firebaseSignOut(auth);
 
-export const getIdToken = async (): Promise<string | null> => {
+export const getIdToken = async ({ forceRefresh = false } = {}): Promise<string | null> => {
   // On a fresh page load the persisted user is restored asynchronously; wait for it.
   await auth.authStateReady();
-  return auth.currentUser ? firebaseGetIdToken(auth.currentUser) : null;
+  return auth.currentUser ? firebaseGetIdToken(auth.currentUser, forceRefresh) : null;
 };
 
 export const onAuthChange = (callback: (user: AuthUser | null) => void): (() => void) =>

@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi } from './fake-api';
 import { fakeFirebase } from './fake-firebase-auth';
+import { FakeWebSocket } from './fake-websocket';
 
 // `findBy…` waits up to 5 s rather than 1 s: on a busy two-core machine a lazy page can take longer to render.
 configure({ asyncUtilTimeout: 5000 });
@@ -16,6 +17,9 @@ beforeEach(() => {
   fakeFirebase.reset();
   fakeApi.reset();
   vi.stubGlobal('fetch', fakeApi.fetch);
+  // The signed-in pages open a live-updates socket; it stays connecting unless a test answers it.
+  FakeWebSocket.made.length = 0;
+  vi.stubGlobal('WebSocket', FakeWebSocket);
 });
 
 afterEach(() => {

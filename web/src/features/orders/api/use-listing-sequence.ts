@@ -4,22 +4,28 @@ import useSWR, { useSWRConfig } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useLiveStatus } from '../../../lib/live-updates';
 import { orderUrl } from './use-order';
 
 export const sequenceUrl = (orderId: string) => `${orderUrl(orderId)}/sequence`;
 export const mlsSizeUrl = (orderId: string) => `${orderUrl(orderId)}/mls-size`;
 
-/** While MLS-ready copies are being made, the view is read again this often, so the progress line moves. */
+/**
+ * While MLS-ready copies are being made and the socket is not live, the view is read again this
+ * often, so the progress line moves; while it is live, copies.ready reads it again.
+ */
 const MLS_PENDING_REFRESH_MS = 3_000;
 /** Copies still pending this long are not coming soon (their worker failed): stop asking. */
 const MLS_PENDING_GIVE_UP_MS = 10 * 60 * 1000;
 
 /**
  * The order's listing order (cover first) and its MLS-ready set. While copies are pending it is
- * read again every few seconds, for up to ten minutes.
+ * read again when they are made (the live socket's copies.ready), or, while the socket is not live,
+ * every few seconds for up to ten minutes.
  */
 export function useListingSequence(orderId: string) {
   const { user } = useAuth();
+  const live = useLiveStatus() === 'live';
   const pendingSince = useRef<number | null>(null);
   return useSWR<SequenceView>(user ? [sequenceUrl(orderId), user.uid] : null, {
     dedupingInterval: 2_000,
@@ -29,6 +35,7 @@ export function useListingSequence(orderId: string) {
         return 0;
       }
       pendingSince.current ??= Date.now();
+      if (live) return 0;
       return Date.now() - pendingSince.current < MLS_PENDING_GIVE_UP_MS ? MLS_PENDING_REFRESH_MS : 0;
     },
   });

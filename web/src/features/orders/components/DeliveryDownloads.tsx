@@ -5,6 +5,7 @@ import { editedPhotosZip, type OrderZip, OrderZipDownloadButton } from '../../..
 
 const mlsReadyZip = (order: OrderDetailView): OrderZip => ({
   route: 'download-mls',
+  kind: 'mls',
   filename: mlsZipFilename(order),
   successMessage: 'MLS-ready photos downloaded successfully!',
   failureMessage: 'Failed to download MLS-ready photos',

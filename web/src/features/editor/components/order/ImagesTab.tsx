@@ -149,6 +149,7 @@ export function ImagesTab({ order, editorNotes, onEditorNotesChange, onUploaded 
             orderId={order.id}
             zip={{
               route: 'images/download-all',
+              kind: 'originals',
               filename: originalsZipFilename(order),
               successMessage: 'Images downloaded successfully!',
               failureMessage: 'Download failed: Failed to download images',
