@@ -37,9 +37,9 @@ export interface ApiStackProps extends StackProps {
 }
 
 /** Plain table reads and writes answer well within this; slower routes say so in the route table. */
-const defaultRouteTimeoutSeconds = 10;
+export const defaultRouteTimeoutSeconds = 10;
 /** CPU scales with memory: 512 MB keeps cold starts of the bundled SDK short at a small cost. */
-const routeMemoryMb = 512;
+export const routeMemoryMb = 512;
 
 /** Requests per second across the API (steady, and a burst): far above a busy day's traffic. */
 export const apiThrottle = { rateLimit: 200, burstLimit: 400 };

@@ -5,15 +5,17 @@ import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { checkWithCdkNag } from './compliance';
 import { DataStack } from './data-stack';
+import { LiveStack } from './live-stack';
 import type { MarketplaceSettings } from './settings';
 import { StorageStack } from './storage-stack';
 import { WebStack } from './web-stack';
 import { WorkersStack } from './workers-stack';
 
 /**
- * The whole marketplace. References run one way: data -> workers -> api -> web -> storage.
+ * The whole marketplace. References run one way: data -> live -> workers -> api -> web -> storage.
  * Storage is last because the photos bucket's CORS rule needs the site's origin; the functions
- * reach that bucket by its fixed name instead of a reference.
+ * reach that bucket by its fixed name instead of a reference. The WebSocket API (live) comes
+ * before the workers, whose push worker posts to it, and the web stack serves it at /live.
  */
 export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
   Tags.of(app).add('project', 'photo-marketplace');
@@ -23,6 +25,11 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     description: 'Marketplace table (single-table design) and Stripe keys',
     terminationProtection: true,
   });
+  const live = new LiveStack(app, 'MarketplaceLive', {
+    description: 'Marketplace live updates: the WebSocket API, its authorizer and connection functions',
+    table: data.table,
+    firebaseProjectId: settings.firebaseProjectId,
+  });
   const workersStack = new WorkersStack(app, 'MarketplaceWorkers', {
     description: 'Marketplace queues, their workers and the pipes from the outbox',
     table: data.table,
@@ -31,6 +38,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     firebaseAdminSecret: data.firebaseAdminSecret,
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
+    live: live.endpoint,
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
     description: 'Marketplace HTTP API, one function per route',
@@ -42,8 +50,9 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
   const web = new WebStack(app, 'MarketplaceWeb', {
-    description: 'Marketplace web app on CloudFront, with the API under /api',
+    description: 'Marketplace web app on CloudFront, with the API under /api and live updates at /live',
     apiDomainName: api.apiDomainName,
+    liveDomainName: live.apiDomainName,
     webDistPath: settings.webDistPath,
     firebaseProjectId: settings.firebaseProjectId,
   });
@@ -54,5 +63,5 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     ...(settings.extraCorsOrigin ? { extraCorsOrigin: settings.extraCorsOrigin } : {}),
   });
 
-  return { data, workers: workersStack, api, web, storage };
+  return { data, live, workers: workersStack, api, web, storage };
 };

@@ -7,7 +7,8 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
-import { Construct } from 'constructs';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import { Construct, type IConstruct } from 'constructs';
 
 /** The shared resources a route or worker function may be granted, by the names the tables use. */
 export interface ServiceResources {
@@ -21,7 +22,25 @@ export interface ServiceResources {
   firebaseAdminSecret?: ISecret;
   /** Where some function is granted 'email:send'. */
   email?: EmailSettings;
+  /** The WebSocket API's stage; only where some function is granted 'live:post'. */
+  live?: LiveEndpoint;
 }
+
+export interface LiveEndpoint {
+  /** execute-api ARN of the stage's connections: arn:...:execute-api:region:account:apiId/stage/ */
+  stageArn: string;
+  /** The management API's URL (https://apiId.execute-api.region.amazonaws.com/stage). */
+  managementUrl: string;
+}
+
+const liveOf = (resources: ServiceResources) => {
+  if (!resources.live) throw new Error('"live:post" is granted but the app has no WebSocket API (resources.live)');
+  return resources.live;
+};
+
+/** execute-api ARNs of the stage's @connections API: POST (PostToConnection) and DELETE (DeleteConnection). */
+const liveConnections = (resources: ServiceResources) =>
+  ['POST', 'DELETE'].map((method) => `${liveOf(resources).stageArn}${method}/@connections/*`);
 
 export interface EmailSettings {
   /** The sender: an address or domain verified in SES. */
@@ -140,6 +159,11 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
       ];
     case 'email:send':
       return sendEmailStatements(stack, resources.email);
+    case 'live:post':
+      // PostToConnection and DeleteConnection on this stage's connections, and nothing else.
+      return [
+        new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: liveConnections(resources) }),
+      ];
     default:
       return [
         new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queueOf(resources, grant).queue.queueArn] }),
@@ -168,6 +192,30 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
       });
     }
   }
+  if (grants.includes('live:post') && Construct.isConstruct(role)) acknowledgeLiveConnections(role, resources);
+};
+
+/**
+ * Connection ids are API Gateway's, made when a tab connects: @connections/* of the one stage is as
+ * narrow as IAM can say (cdk-nag AwsSolutions-IAM5). The finding names the stage's ARN as this
+ * stack's template spells it, which holds a reference to the WebSocket API's stack and so is known
+ * only once the app's references are resolved: the acknowledgement is written then, before
+ * cdk-nag runs, with cdk-nag's own spelling of the resource.
+ */
+const acknowledgeLiveConnections = (role: IConstruct, resources: ServiceResources) => {
+  const arns = liveConnections(resources);
+  role.node.addValidation({
+    validate: () => {
+      for (const arn of arns) {
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${flattenCfnReference(Stack.of(role).resolve(arn))}]`,
+          reason:
+            "Connection ids are made by API Gateway when a tab connects; the one stage's @connections/* is the narrowest resource IAM can name.",
+        });
+      }
+      return [];
+    },
+  });
 };
 
 /**
@@ -192,6 +240,7 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     ...(grants.includes('identity:admin')
       ? { FIREBASE_ADMIN_SECRET_ARN: firebaseAdminSecretOf(resources).secretArn }
       : {}),
+    ...(grants.includes('live:post') ? { LIVE_ENDPOINT: liveOf(resources).managementUrl } : {}),
     ...(grants.includes('email:send') && resources.email
       ? { MAIL_FROM: resources.email.mailFrom, SITE_URL: resources.email.siteUrl }
       : {}),

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { sharePageHeaders } from '@marketplace/events/delivery';
+import { LIVE_PATH } from '@marketplace/events/live-updates';
 import {
   Annotations,
   Aws,
@@ -49,6 +50,8 @@ import { photosBucketName } from './storage-stack';
 export interface WebStackProps extends StackProps {
   /** Host name of the HTTP API, served under /api/* on the site's own origin. */
   apiDomainName: string;
+  /** Host name of the WebSocket API, whose stage (named like the path) is served at /live. */
+  liveDomainName: string;
   /** The built React app; when absent the site is created empty and a warning says so. */
   webDistPath: string;
   /** Firebase project whose auth domain (<id>.firebaseapp.com) the sign-in popup frames. */
@@ -177,6 +180,18 @@ export class WebStack extends Stack {
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
 
+    // The browser's WebSocket, on the site's own origin. The stage is named like the path, so /live
+    // goes to the API unchanged (no origin path, no rewrite). Viewer headers (the WebSocket
+    // handshake's Sec-WebSocket-Key and -Version among them) and the query string, which holds
+    // the ID token, are forwarded; Host is not, since API Gateway refuses CloudFront's.
+    const liveBehavior = {
+      origin: new HttpOrigin(props.liveDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+    };
+
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Photo-editing marketplace',
       defaultRootObject: 'index.html',
@@ -190,6 +205,7 @@ export class WebStack extends Stack {
       additionalBehaviors: {
         '/api/share/*': { ...apiBehavior, responseHeadersPolicy: shareApiHeadersPolicy },
         '/api/*': apiBehavior,
+        [LIVE_PATH]: liveBehavior,
         [sharePagePattern]: { ...siteBehavior, responseHeadersPolicy: sharePageHeadersPolicy },
       },
     });

@@ -12,7 +12,13 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { type IQueue, Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { type EmailSettings, grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
+import {
+  type EmailSettings,
+  grantAccess,
+  type LiveEndpoint,
+  type ServiceResources,
+  serviceEnvironment,
+} from './service-access';
 import { serviceFunction } from './service-function';
 import { photosBucketName } from './storage-stack';
 
@@ -20,11 +26,18 @@ import { photosBucketName } from './storage-stack';
 export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // Appends each order event to the order's activity log with a conditional put, then forwards it
   // (and each user event) to the queues that consume it.
-  'order-events': ['table:write', 'queue:thumbnails', 'queue:notifications', 'queue:identity', 'queue:renditions'],
-  // Reads the order's photos and writes the zip and its status.
-  'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write'],
-  // Reads an uploaded file, writes its thumbnail and preview, records them on the image.
-  thumbnails: ['table:read', 'table:write', 'photos:read', 'photos:write'],
+  'order-events': [
+    'table:write',
+    'queue:thumbnails',
+    'queue:notifications',
+    'queue:identity',
+    'queue:renditions',
+    'queue:live-updates',
+  ],
+  // Reads the order's photos and writes the zip and its status, then says the zip is ready.
+  'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:live-updates'],
+  // Reads an uploaded file, writes its thumbnail and preview, records them on the image, says so.
+  thumbnails: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:live-updates'],
   // Reads the order and its people, marks each email sent (once per event), sends it.
   notifications: ['table:read', 'table:write', 'email:send'],
   // Reads the user's standing, sets sign-in at Firebase with the service account, marks it applied.
@@ -32,7 +45,19 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // Reads the order, its edited files and their MLS-ready copies, writes the copies and their
   // records, and asks the zip worker for the MLS zip once the set is complete; a run out of time
   // hands the rest to a new message of its own queue.
-  renditions: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:zip-builds', 'queue:renditions'],
+  renditions: [
+    'table:read',
+    'table:write',
+    'photos:read',
+    'photos:write',
+    'queue:zip-builds',
+    'queue:renditions',
+    'queue:live-updates',
+  ],
+  // Reads the order (who may see it) and the connections of those who may, posts to each, and
+  // deletes the connections API Gateway says are gone; a busy second's pool news waits in a
+  // delayed message of its own queue.
+  'live-updates': ['table:read', 'table:write', 'live:post', 'queue:live-updates'],
 };
 
 /**
@@ -61,6 +86,8 @@ export interface WorkersStackProps extends StackProps {
   firebaseAdminSecret?: ISecret;
   /** For the workers granted 'email:send' (the notification worker). */
   email?: Partial<EmailSettings>;
+  /** The WebSocket API's stage, for the workers granted 'live:post' (the push worker). */
+  live?: LiveEndpoint;
 }
 
 const pascalCase = (name: string) =>
@@ -126,6 +153,7 @@ export class WorkersStack extends Stack {
       firebaseProjectId: props.firebaseProjectId,
       ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
+      ...(props.live ? { live: props.live } : {}),
     };
     for (const { worker, name, queue } of queued) {
       const grants = workerGrants[worker.queue];

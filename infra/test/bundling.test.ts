@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { liveRoutes } from '@marketplace/services/live-routes';
 import { routes } from '@marketplace/services/routes';
 import { workers } from '@marketplace/services/workers';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -19,7 +20,7 @@ beforeAll(() => {
     const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
     return join(assemblyDir, `asset.${assetHash}`, 'index.mjs');
   };
-  bundles = [stacks.api, stacks.workers].flatMap((stack) =>
+  bundles = [stacks.api, stacks.workers, stacks.live].flatMap((stack) =>
     resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => bundleOf(fn)),
   );
   const [, thumbnails] = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function').find(
@@ -33,8 +34,9 @@ beforeAll(() => {
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 describe('esbuild bundles', () => {
-  it('exist for every route handler and worker, with a source map', () => {
-    expect(bundles).toHaveLength(routes.length + workers.length);
+  it('exist for every route handler, worker and WebSocket function, with a source map', () => {
+    // The WebSocket functions: the $connect authorizer and one per WebSocket route.
+    expect(bundles).toHaveLength(routes.length + workers.length + 1 + liveRoutes.length);
     for (const bundle of bundles) {
       expect(existsSync(bundle), bundle).toBe(true);
       expect(existsSync(`${bundle}.map`), bundle).toBe(true);

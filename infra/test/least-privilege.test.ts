@@ -2,6 +2,7 @@ import type { QueueName } from '@marketplace/events/order-events';
 import { originalsPrefix } from '@marketplace/events/orders';
 import { zipKeyFor } from '@marketplace/services/data/downloads';
 import { globalIndexes } from '@marketplace/services/data/table-schema';
+import { liveAuthorizer, liveRoutes } from '@marketplace/services/live-routes';
 import { type Grant, routeKey, routes } from '@marketplace/services/routes';
 import { workers } from '@marketplace/services/workers';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -11,8 +12,8 @@ import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 /**
  * Each function's IAM policy, read from the synthesized templates, against what its entry in the
- * route or worker table implies. The expected permissions are written out here, from the grant
- * names alone, and not taken from the code that grants them (lib/service-access.ts).
+ * route, worker or WebSocket route table implies. The expected permissions are written out here,
+ * from the grant names alone, and not taken from the code that grants them (lib/service-access.ts).
  */
 
 const sender = 'no-reply@photos.example.com';
@@ -121,8 +122,21 @@ const targets = () => {
     )!;
     return render(mapping.Properties.EventSourceArn, 'MarketplaceWorkers');
   };
+  // The WebSocket API's stage, as an execute-api ARN: arn:...:execute-api:{region}:{account}:{apiId}/{stage}.
+  const live = templates.MarketplaceLive!.Resources;
+  const webSocketApis = Object.entries(live).filter(
+    ([, r]) => r.Type === 'AWS::ApiGatewayV2::Api' && r.Properties.ProtocolType === 'WEBSOCKET',
+  );
+  expect(webSocketApis).toHaveLength(1);
+  const [webSocketApiId] = webSocketApis[0]!;
+  const stages = Object.values(live).filter(
+    (r) => r.Type === 'AWS::ApiGatewayV2::Stage' && (r.Properties.ApiId as { Ref: string }).Ref === webSocketApiId,
+  );
+  expect(stages).toHaveLength(1);
+  const liveStage = `arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${webSocketApiId}>/${stages[0]!.Properties.StageName}`;
   return {
     table,
+    liveStage,
     indexes: globalIndexes.map((index) => `${table}/index/${index.indexName}`),
     bucket: 'arn:<AWS::Partition>:s3:::marketplace-photos-<AWS::AccountId>-<AWS::Region>',
     stripeSecret: secret('marketplace/stripe'),
@@ -160,6 +174,10 @@ const expectedFor = (grants: readonly Grant[], logGroup: string) => {
       expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.firebaseAdminSecret]));
     } else if (grant === 'email:send') {
       expected.push(...pairs(['ses:SendEmail'], [ses(sender), ses('photos.example.com')]));
+    } else if (grant === 'live:post') {
+      // PostToConnection and DeleteConnection on the one stage's connections: no GET, no other stage or API.
+      const connections = ['POST', 'DELETE'].map((method) => `${t.liveStage}/${method}/@connections/*`);
+      expected.push(...pairs(['execute-api:ManageConnections'], connections));
     } else {
       expected.push(...pairs(['sqs:SendMessage'], [t.queueOf(grant.slice('queue:'.length) as QueueName)]));
     }
@@ -227,9 +245,27 @@ describe('each worker function', () => {
   });
 });
 
+describe('each WebSocket function', () => {
+  const liveFunctions = [
+    { description: 'WebSocket $connect authorizer', grants: liveAuthorizer.grants },
+    ...liveRoutes.map((route) => ({ description: `WebSocket ${route.routeKey}`, grants: route.grants })),
+  ];
+
+  it.each(
+    liveFunctions.map((fn) => [fn.description, fn] as const),
+  )('%s may do exactly what the WebSocket route table says', (description, { grants }) => {
+    const found = functionsOf('MarketplaceLive').filter(([, fn]) => fn.Properties.Description === description);
+    expect(found, description).toHaveLength(1);
+    const [functionId] = found[0]!;
+    expect(sorted(permissionsOf('MarketplaceLive', functionId))).toEqual(
+      sorted(expectedFor(grants, logGroupOf('MarketplaceLive', functionId))),
+    );
+  });
+});
+
 describe('no function anywhere', () => {
   it('may Scan, use a wildcard action, or act on every resource', () => {
-    const all = ['MarketplaceApi', 'MarketplaceWorkers'].flatMap((stackName) =>
+    const all = ['MarketplaceApi', 'MarketplaceWorkers', 'MarketplaceLive'].flatMap((stackName) =>
       functionsOf(stackName).flatMap(([functionId]) => [...permissionsOf(stackName, functionId)]),
     );
     expect(all.length).toBeGreaterThan(routes.length);
@@ -242,9 +278,11 @@ describe('no function anywhere', () => {
   });
 
   it('is given the photos bucket in the route table or the worker table without its functions being counted here', () => {
-    // Every function of the two stacks is a route or a worker: none escapes the checks above.
+    // Every function of the three stacks is a route, a worker or a WebSocket function: none escapes the checks above.
     expect(functionsOf('MarketplaceApi')).toHaveLength(routes.length);
     expect(functionsOf('MarketplaceWorkers')).toHaveLength(workers.length);
+    // The authorizer and one function per WebSocket route; the ping route runs none.
+    expect(functionsOf('MarketplaceLive')).toHaveLength(liveRoutes.length + 1);
     expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(routes.length);
   });
 });

@@ -19,7 +19,14 @@ describe('the CDK app', () => {
   it('synthesizes without an AWS account, a region or context lookups', () => {
     expect(assembly.manifest.missing).toBeUndefined();
     expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
-      ['MarketplaceApi', 'MarketplaceData', 'MarketplaceStorage', 'MarketplaceWeb', 'MarketplaceWorkers'].sort(),
+      [
+        'MarketplaceApi',
+        'MarketplaceData',
+        'MarketplaceLive',
+        'MarketplaceStorage',
+        'MarketplaceWeb',
+        'MarketplaceWorkers',
+      ].sort(),
     );
     for (const stack of Object.values(stacks)) {
       expect(Token.isUnresolved(stack.account), stack.stackName).toBe(true);
@@ -28,14 +35,17 @@ describe('the CDK app', () => {
   });
 
   it('references stacks one way only, ending with the photos bucket that needs the site origin', () => {
-    const deployOrder = [stacks.data, stacks.workers, stacks.api, stacks.web, stacks.storage];
+    const deployOrder = [stacks.data, stacks.live, stacks.workers, stacks.api, stacks.web, stacks.storage];
     deployOrder.forEach((stack, position) => {
       const earlier = deployOrder.slice(0, position).map((earlierStack) => earlierStack.stackName);
       for (const dependency of dependencyNames(stack)) expect(earlier, stack.stackName).toContain(dependency);
     });
     expect(dependencyNames(stacks.storage)).toEqual(['MarketplaceWeb']);
-    expect(dependencyNames(stacks.web)).toEqual(['MarketplaceApi']);
+    expect(dependencyNames(stacks.web)).toEqual(['MarketplaceApi', 'MarketplaceLive']);
     expect(dependencyNames(stacks.api)).toContain('MarketplaceData');
+    // The push worker posts to the WebSocket API; the API needs only the table.
+    expect(dependencyNames(stacks.workers)).toEqual(['MarketplaceData', 'MarketplaceLive']);
+    expect(dependencyNames(stacks.live)).toEqual(['MarketplaceData']);
   });
 
   it('protects the stacks that hold data from being deleted', () => {

@@ -56,14 +56,18 @@ describe('the renditions worker', () => {
     expect(sendsOf(consumerOf('OrderEventsQueue').consumer)).toContain(queueId);
   });
 
-  it('may read the edited files, write the copies and their records, ask for the MLS zip, and hand its rest to its own queue', () => {
+  it('may read the edited files, write the copies and their records, ask for the MLS zip, hand its rest to its own queue, and say the copies are ready', () => {
     const { consumer } = consumerOf('RenditionsQueue');
     const actions = statementsOfRole(logicalIdOf(consumer.Role)!).flatMap((s) => s.actions);
     expect(actions).toEqual(
       expect.arrayContaining(['s3:GetObject', 's3:PutObject', 'dynamodb:Query', 'dynamodb:PutItem']),
     );
     expect([...sendsOf(consumer)].sort()).toEqual(
-      [consumerOf('ZipBuildsQueue').queueId, consumerOf('RenditionsQueue').queueId].sort(),
+      [
+        consumerOf('ZipBuildsQueue').queueId,
+        consumerOf('RenditionsQueue').queueId,
+        consumerOf('LiveUpdatesQueue').queueId,
+      ].sort(),
     );
   });
 });

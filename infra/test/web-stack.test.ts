@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sharePageHeaders } from '@marketplace/events/delivery';
+import { LIVE_PATH } from '@marketplace/events/live-updates';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloudOrigins, securityHeaders } from '../../web/security-headers';
@@ -39,7 +40,13 @@ const distributionConfig = () => {
     DefaultCacheBehavior: Behavior;
     CacheBehaviors: Behavior[];
     CustomErrorResponses?: unknown;
-    Origins: { Id: string; DomainName: unknown; OriginAccessControlId?: unknown }[];
+    Origins: {
+      Id: string;
+      DomainName: unknown;
+      OriginPath?: string;
+      OriginAccessControlId?: unknown;
+      CustomOriginConfig?: Record<string, unknown>;
+    }[];
   };
 };
 
@@ -104,6 +111,31 @@ describe('the /api/* behavior', () => {
     });
     const apiOrigin = distributionConfig().Origins.find((origin) => origin.Id === apiBehavior()?.TargetOriginId);
     expect(JSON.stringify(apiOrigin?.DomainName)).toMatch(/MarketplaceApi.*\.execute-api\./);
+  });
+});
+
+describe('the /live behavior', () => {
+  const liveBehavior = () => distributionConfig().CacheBehaviors.find((behavior) => behavior.PathPattern === LIVE_PATH);
+
+  it("takes the browser's WebSocket on the site's own origin to the WebSocket API's stage, path unchanged", () => {
+    expect(LIVE_PATH).toBe('/live');
+    const liveOrigin = distributionConfig().Origins.find((origin) => origin.Id === liveBehavior()?.TargetOriginId);
+    expect(JSON.stringify(liveOrigin?.DomainName)).toMatch(/MarketplaceLive.*\.execute-api\./);
+    // No origin path and no function: the stage is named "live", and API Gateway refuses a path past the stage.
+    expect(liveOrigin?.OriginPath).toBeUndefined();
+    expect(liveBehavior()?.FunctionAssociations).toBeUndefined();
+    expect(liveOrigin?.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only' });
+  });
+
+  it('is uncached and passes on the query string (the token) and the WebSocket handshake headers, over HTTPS only', () => {
+    expect(liveBehavior()).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: cachingDisabled,
+      // All viewer headers (Sec-WebSocket-Key and -Version among them), query strings and cookies; Host is API Gateway's own.
+      OriginRequestPolicyId: allViewerExceptHostHeader,
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(liveBehavior()?.ResponseHeadersPolicyId).toBeUndefined();
   });
 });
 

@@ -278,6 +278,10 @@ const buildWorkers = (options: {
     firebaseProjectId: 'acme-photos',
     firebaseAdminSecret: Secret.fromSecretNameV2(shared, 'FirebaseAdminSecret', 'marketplace/firebase-admin'),
     ...(options.email ? { email: options.email } : {}),
+    live: {
+      stageArn: 'arn:aws:execute-api:us-east-1:111122223333:a1b2c3d4e5/live/',
+      managementUrl: 'https://a1b2c3d4e5.execute-api.us-east-1.amazonaws.com/live',
+    },
   });
 };
 
