@@ -315,6 +315,9 @@ export const startLocalStack = async ({
         return module.handler as never;
       },
       onError: (error, worker) => log(`worker ${worker.handler} failed a batch: ${(error as Error)?.message ?? error}`),
+      // For `npm run ops -- status`: each worker's last error and the stream poller's lag.
+      captureErrorLogs: true,
+      streamStatus: () => streams?.status(),
     }).start();
     await queues.listen(ports.queue);
 

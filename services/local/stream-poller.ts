@@ -38,6 +38,23 @@ export interface StreamPollerOptions {
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 
+/** Records read from a shard at a time; a read that returns fewer has reached the shard's end. */
+const READ_LIMIT = 100;
+
+/** How far behind the table the poller is, for `npm run ops -- status` (Local.StreamStatus). */
+export interface StreamPollerStatus {
+  /**
+   * Seconds since the poller last read every shard to its end: every record written before then
+   * has been delivered, so no record waits longer than this.
+   */
+  lagSeconds: number;
+  caughtUpAt: string | null;
+  /** The table's time of the newest record read (ApproximateCreationDateTime). */
+  lastRecordCreatedAt: string | null;
+  recordsRead: number;
+  lastError: { at: string; message: string } | null;
+}
+
 export class LocalStreamPoller {
   private readonly streams: DynamoDBStreamsClient;
   private readonly sqs: SQSClient;
@@ -49,6 +66,11 @@ export class LocalStreamPoller {
   private stopped = false;
   /** Set when a whole pass found nothing new and sent nothing: what drain() waits for. */
   private quietPasses = 0;
+  private readonly startedAt = Date.now();
+  private caughtUpAt: number | undefined;
+  private lastRecordCreatedAt: Date | undefined;
+  private recordsRead = 0;
+  private lastError: { at: string; message: string } | undefined;
 
   constructor(private readonly options: StreamPollerOptions) {
     const endpoint = options.dynamodbEndpoint;
@@ -72,7 +94,10 @@ export class LocalStreamPoller {
     const tick = () => {
       if (this.stopped) return;
       this.polling = this.pollOnce()
-        .catch((error) => this.options.onError?.(error))
+        .catch((error) => {
+          this.lastError = { at: new Date().toISOString(), message: (error as Error)?.message ?? String(error) };
+          this.options.onError?.(error);
+        })
         .finally(() => {
           if (!this.stopped) this.timer = setTimeout(tick, this.options.intervalMs ?? 100);
         });
@@ -91,6 +116,17 @@ export class LocalStreamPoller {
     }
   }
 
+  status(): StreamPollerStatus {
+    const since = this.caughtUpAt ?? this.startedAt;
+    return {
+      lagSeconds: Math.max(0, (Date.now() - since) / 1000),
+      caughtUpAt: this.caughtUpAt ? new Date(this.caughtUpAt).toISOString() : null,
+      lastRecordCreatedAt: this.lastRecordCreatedAt?.toISOString() ?? null,
+      recordsRead: this.recordsRead,
+      lastError: this.lastError ?? null,
+    };
+  }
+
   async stop() {
     this.stopped = true;
     clearTimeout(this.timer);
@@ -100,21 +136,28 @@ export class LocalStreamPoller {
   }
 
   private async pollOnce() {
+    const passStartedAt = Date.now();
     await this.discoverShards();
     let delivered = 0;
+    let readToTheEnd = true;
     for (const [shardId, state] of this.shards) {
       if (state.closed || !state.iterator) continue;
       const { Records = [], NextShardIterator } = await this.streams.send(
-        new GetRecordsCommand({ ShardIterator: state.iterator, Limit: 100 }),
+        new GetRecordsCommand({ ShardIterator: state.iterator, Limit: READ_LIMIT }),
       );
       // Deliver before moving the iterator on: if a send fails, the same records are read again.
       await this.deliver(Records);
       delivered += Records.length;
-      const last = Records.at(-1)?.dynamodb?.SequenceNumber;
+      if (Records.length >= READ_LIMIT) readToTheEnd = false;
+      const lastRecord = Records.at(-1)?.dynamodb;
+      if (lastRecord?.ApproximateCreationDateTime) this.lastRecordCreatedAt = lastRecord.ApproximateCreationDateTime;
+      const last = lastRecord?.SequenceNumber;
       if (last) this.checkpoint(shardId, last);
       state.iterator = NextShardIterator;
       if (!NextShardIterator) state.closed = true;
     }
+    this.recordsRead += delivered;
+    if (readToTheEnd) this.caughtUpAt = passStartedAt;
     this.quietPasses = delivered === 0 ? this.quietPasses + 1 : this.quietPasses;
   }
 

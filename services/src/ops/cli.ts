@@ -1,9 +1,20 @@
 import { checkCounters } from './check-counters';
+import { localDeployment } from './deployment';
 import { repairUserEmails } from './duplicate-users';
 import { backfillListIndexes } from './list-indexes';
+import { orderNotifications, resendNotification } from './notifications';
 import { dollarsToCents, recordPayout } from './payouts';
+import { sqsClient } from './queues';
 import { grantRole, OpsError, revokeRole } from './roles';
 import { seedDemoAccounts, seedJobTypes } from './seed';
+import {
+  collectStatus,
+  DEFAULT_MAX_LAG_SECONDS,
+  formatRedrive,
+  formatStatus,
+  problemsOf,
+  redriveQueue,
+} from './status';
 
 /**
  * The admin's tools outside the web app: `npm run ops -- <command>`.
@@ -22,7 +33,18 @@ const usage = `Usage: npm run ops -- <command>
   backfill-list-indexes        give users and feedback written before the admins, status and
                                feedback-type indexes their keys (once after deploying them)
   record-payout <email> <dollars> [payout id]
-                               pay an editor from what is pending (the same id is booked once)`;
+                               pay an editor from what is pending (the same id is booked once)
+  status [--no-counters] [--max-lag <seconds>] [--json]
+                               each queue's depth and dead letters, the outbox's lag, each
+                               worker's last error and the counter check; exit code 1 when a
+                               dead letter, a lag over the limit (60 s) or a counter difference
+                               is found
+  redrive <queue>              move every dead letter of a worker queue back to it (after the
+                               fix); docs/operations.md says when
+  notifications <order id>     the emails of an order's steps and whether each went out
+  resend-notification <order id> <event type>
+                               send the email of that step again (order_paid, order_claimed,
+                               order_completed, order_assigned, revision_requested)`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -86,13 +108,67 @@ const run = async () => {
       );
       return;
     }
+    case 'status': {
+      const lagAt = args.indexOf('--max-lag');
+      const maxLagSeconds = lagAt >= 0 ? Number(args[lagAt + 1]) : DEFAULT_MAX_LAG_SECONDS;
+      if (!(maxLagSeconds >= 0)) throw new OpsError(usage);
+      const report = await collectStatus(await deployment(), { counters: !args.includes('--no-counters') });
+      const problems = problemsOf(report, { maxLagSeconds });
+      console.log(
+        args.includes('--json') ? JSON.stringify({ ...report, problems }, null, 2) : formatStatus(report, problems),
+      );
+      if (problems.length) process.exitCode = 1;
+      return;
+    }
+    case 'redrive': {
+      const [queue] = args;
+      if (!queue) throw new OpsError(usage);
+      console.log(formatRedrive(await redriveQueue(await deployment(), queue)));
+      return;
+    }
+    case 'notifications': {
+      const [orderId] = args;
+      if (!orderId) throw new OpsError(usage);
+      const states = await orderNotifications(orderId);
+      for (const n of states) {
+        const state =
+          n.mark === 'sent'
+            ? `sent (SES accepted it; marked ${n.markedAt})`
+            : n.mark === 'sending'
+              ? 'being sent now'
+              : 'not sent';
+        console.log(`${n.eventType.padEnd(18)} ${n.occurredAt}  ${state}  (event ${n.eventId})`);
+      }
+      if (!states.length) console.log(`Order ${orderId} has no step that sends an email yet.`);
+      return;
+    }
+    case 'resend-notification': {
+      const [orderId, eventType] = args;
+      if (!orderId || !eventType) throw new OpsError(usage);
+      const resent = await resendNotification(orderId, eventType);
+      console.log(
+        `The ${resent.eventType} email of order ${orderId} (event ${resent.eventId}) is queued for the notification worker${resent.wasMarked ? '; its earlier mark was cleared' : ''}.`,
+      );
+      return;
+    }
     default:
       throw new OpsError(usage);
   }
 };
 
+/** The queues and their workers: the local stack's, or the deployed stack's (found through CloudFormation). */
+const deployment = async () => {
+  const sqs = sqsClient();
+  if (!againstAws) return localDeployment(sqs);
+  const { awsDeployment } = await import('./aws-deployment');
+  return awsDeployment(sqs);
+};
+
 try {
-  console.log(`(${againstAws ? `AWS table ${process.env.TABLE_NAME} in ${process.env.AWS_REGION}` : 'local stack'})`);
+  const where = `(${againstAws ? `AWS table ${process.env.TABLE_NAME} in ${process.env.AWS_REGION}` : 'local stack'})`;
+  // Output asked for as JSON stays JSON alone on stdout.
+  if (args.includes('--json')) console.error(where);
+  else console.log(where);
   await run();
 } catch (error) {
   console.error(error instanceof OpsError ? error.message : `Failed: ${(error as Error)?.message ?? error}`);
