@@ -32,7 +32,7 @@ import { BrandMark } from '../components/BrandMark';
 import { type AuthUser, signOut } from '../lib/auth';
 import { dashboardPathFor, useCurrentUser } from '../lib/current-user';
 import { LOGIN_PATH } from '../lib/login-redirect';
-import { LiveUpdatesNotice } from './LiveUpdatesNotice';
+import { LiveUpdatesNotice, LiveUpdatesNoticeRoom } from './LiveUpdatesNotice';
 
 interface NavEntry {
   label: string;
@@ -210,6 +210,7 @@ export function NavigationShell({ user }: { user: AuthUser }) {
         <Box maw={1200} mx="auto">
           <Outlet />
         </Box>
+        <LiveUpdatesNoticeRoom />
       </AppShell.Main>
       <LiveUpdatesNotice />
     </AppShell>
