@@ -1,6 +1,7 @@
 import { Tabs } from '@mantine/core';
 import {
   IconBriefcase,
+  IconChartBar,
   IconClipboardList,
   IconMail,
   IconMessageReport,
@@ -23,14 +24,16 @@ const EditorManagementTab = lazy(() =>
 const JobTypesTab = lazy(() => import('../components/job-types/JobTypesTab').then((m) => ({ default: m.JobTypesTab })));
 const UsersTab = lazy(() => import('../components/users/UsersTab').then((m) => ({ default: m.UsersTab })));
 const FeedbackTab = lazy(() => import('../components/feedback/FeedbackTab').then((m) => ({ default: m.FeedbackTab })));
+// Brings the charts library (recharts) with it: no other tab, and no other page, loads it.
+const InsightsTab = lazy(() => import('../components/insights/InsightsTab').then((m) => ({ default: m.InsightsTab })));
 
 const Loading = ({ tab }: { tab: ReactNode }) => <Suspense fallback={<PageLoader />}>{tab}</Suspense>;
 
-const tabs = ['orders', 'invite', 'editors', 'job-types', 'users', 'feedback'] as const;
+const tabs = ['orders', 'invite', 'editors', 'job-types', 'users', 'feedback', 'insights'] as const;
 type AdminTab = (typeof tabs)[number];
 const isAdminTab = (value: string | null): value is AdminTab => tabs.includes(value as AdminTab);
 
-/** /admin: six tabs, Orders first; the open tab is in the address (?tab=) so it survives a reload and can be linked. */
+/** /admin: seven tabs, Orders first; the open tab is in the address (?tab=) so it survives a reload and can be linked. */
 export function AdminDashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -44,7 +47,7 @@ export function AdminDashboardPage() {
 
   return (
     <>
-      <PageHeader title="Admin Dashboard" description="Orders, editors, job types, users and feedback." />
+      <PageHeader title="Admin Dashboard" description="Orders, editors, job types, users, feedback and insights." />
       <Tabs value={active} onChange={open} keepMounted={false}>
         <Tabs.List mb="lg" style={{ flexWrap: 'wrap' }}>
           <Tabs.Tab value="orders" leftSection={<IconClipboardList size={16} />}>
@@ -65,6 +68,9 @@ export function AdminDashboardPage() {
           <Tabs.Tab value="feedback" leftSection={<IconMessageReport size={16} />}>
             Feedback
           </Tabs.Tab>
+          <Tabs.Tab value="insights" leftSection={<IconChartBar size={16} />}>
+            Insights
+          </Tabs.Tab>
         </Tabs.List>
         {/* Each panel is always there while its tab is open (the tab's aria-controls points at it); its content loads inside. */}
         <Tabs.Panel value="orders">{active === 'orders' && <Loading tab={<OrdersTab />} />}</Tabs.Panel>
@@ -73,6 +79,7 @@ export function AdminDashboardPage() {
         <Tabs.Panel value="job-types">{active === 'job-types' && <Loading tab={<JobTypesTab />} />}</Tabs.Panel>
         <Tabs.Panel value="users">{active === 'users' && <Loading tab={<UsersTab />} />}</Tabs.Panel>
         <Tabs.Panel value="feedback">{active === 'feedback' && <Loading tab={<FeedbackTab />} />}</Tabs.Panel>
+        <Tabs.Panel value="insights">{active === 'insights' && <Loading tab={<InsightsTab />} />}</Tabs.Panel>
       </Tabs>
     </>
   );

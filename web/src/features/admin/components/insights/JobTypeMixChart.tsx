@@ -1,0 +1,39 @@
+import { BarChart } from '@mantine/charts';
+import type { InsightsView } from '@marketplace/events/insights';
+import { ChartCard, readableChartText } from './ChartCard';
+import { formatCount, formatDay, formatShare } from './insight-figures';
+
+/** Orders paid per job type, most first, as horizontal bars: names stay readable and lengths compare at a glance. */
+export function JobTypeMixChart({ view }: { view: InsightsView }) {
+  const jobTypes = [...view.jobTypes].sort((a, b) => b.orders - a.orders || a.name.localeCompare(b.name));
+  const total = jobTypes.reduce((sum, jobType) => sum + jobType.orders, 0);
+  return (
+    <ChartCard
+      title="Job type mix"
+      description="Orders paid per job type."
+      chart={
+        <BarChart
+          h={Math.max(120, 44 * jobTypes.length + 40)}
+          data={jobTypes.map((jobType) => ({ name: jobType.name, orders: jobType.orders }))}
+          dataKey="name"
+          orientation="vertical"
+          series={[{ name: 'orders', label: 'Orders paid', color: 'harbor.6' }]}
+          valueFormatter={formatCount}
+          xAxisProps={{ allowDecimals: false }}
+          yAxisProps={{ width: 120 }}
+          gridAxis="y"
+          style={readableChartText}
+          maxBarWidth={28}
+        />
+      }
+      figures={{
+        caption: `Orders paid per job type, ${formatDay(view.from)} to ${formatDay(view.to)}`,
+        headers: ['Job type', 'Orders paid', 'Share'],
+        rows: jobTypes.map((jobType) => ({
+          key: jobType.jobTypeId,
+          cells: [jobType.name, formatCount(jobType.orders), formatShare(total ? jobType.orders / total : null)],
+        })),
+      }}
+    />
+  );
+}
