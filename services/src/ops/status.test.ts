@@ -43,7 +43,7 @@ describe('the status report', () => {
 
   it('names each dead-letter queue that holds messages, and what to do about it', () => {
     expect(problemsOf(withDeadLetters(2, 1))).toEqual([
-      'order-events-dlq holds 2 messages: find the cause (the last error below), fix it, then `npm run ops -- redrive order-events`',
+      'order-events-dlq holds 2 messages: find the cause (the last error above), fix it, then `npm run ops -- redrive order-events`',
       `order-zips-pipe-dlq holds 1 failed batch of the order-zips pipe: see "A pipe's dead-letter queue" in docs/operations.md`,
     ]);
   });

@@ -59,7 +59,7 @@ export const problemsOf = (
     problems.push(
       queue.kind === 'pipe'
         ? `${deadLetterQueue.name} holds ${count} failed batch${count === 1 ? '' : 'es'} of the ${queue.name} pipe: see "A pipe's dead-letter queue" in docs/operations.md`
-        : `${deadLetterQueue.name} holds ${count} message${count === 1 ? '' : 's'}: find the cause (the last error below), fix it, then \`npm run ops -- redrive ${queue.name}\``,
+        : `${deadLetterQueue.name} holds ${count} message${count === 1 ? '' : 's'}: find the cause (the last error above), fix it, then \`npm run ops -- redrive ${queue.name}\``,
     );
   }
   const { lagSeconds, failures } = report.outbox;
