@@ -61,10 +61,14 @@ const poisonRecord = (marker: string) =>
     },
   });
 
-/** The ops command as an operator runs it; without TABLE_NAME it acts on the local stack, here the tests'. */
+/**
+ * The ops command as an operator runs it; without TABLE_NAME it acts on the local stack, here the
+ * tests'. The Powertools logger this process loaded set AWS_SDK_UA_APP_ID, which the child's own
+ * logger would lengthen past the SDK's limit (a warning on stderr): an operator's shell has none.
+ */
 const ops = (...args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const { TABLE_NAME: _table, ...env } = process.env;
+    const { TABLE_NAME: _table, AWS_SDK_UA_APP_ID: _appId, ...env } = process.env;
     const child = spawn(
       process.execPath,
       ['--import', 'tsx', path.join(repoRoot, 'services/src/ops/cli.ts'), ...args],
