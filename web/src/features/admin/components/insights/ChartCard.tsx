@@ -84,9 +84,11 @@ export function ChartCard({
           {figures.caption}
         </Text>
         <Box
-          // Scrolls sideways on a narrow screen; focusable so a keyboard can scroll it, named by the caption.
-          {...(tableShown ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0 } : {})}
-          style={{ overflowX: 'auto' }}
+          // Shown, it scrolls sideways on a narrow screen, focusable so a keyboard can scroll it too;
+          // hidden, it must not scroll, or it would be a scrolling box no keyboard can reach.
+          {...(tableShown
+            ? { role: 'region', 'aria-labelledby': captionId, tabIndex: 0, style: { overflowX: 'auto' } }
+            : {})}
         >
           <Table striped withTableBorder fz="sm" horizontalSpacing="xs" aria-labelledby={captionId}>
             <Table.Thead>

@@ -55,7 +55,7 @@ export function EditorTable({
         <Text c="gray.7">No editor completed an order in these days.</Text>
       ) : (
         // Scrolls sideways inside its own box on a phone; focusable so a keyboard can scroll it too.
-        <Box role="region" aria-labelledby={titleId} tabIndex={0} style={{ overflowX: 'auto' }}>
+        <Box role="region" aria-label="Editor table" tabIndex={0} style={{ overflowX: 'auto' }}>
           <Table striped highlightOnHover miw={680} verticalSpacing="xs" aria-labelledby={titleId}>
             <Table.Thead>
               <Table.Tr>

@@ -145,7 +145,7 @@ describe('Insights tab', () => {
     expect(screen.getByText(/Sorted by average turnaround, lowest first/)).toBeInTheDocument();
 
     const rows = within(screen.getByRole('table', { name: 'Editors' })).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent('Ana Retouch54.80 (4 ratings)20.5 h0$50.00');
+    expect(rows[1]).toHaveTextContent('Ana Retouch54.8/10 (4 ratings)20.5 h0$50.00');
     expect(rows[2]).toHaveTextContent('Ben, the "Fixer"3—30 h1$30.00');
   });
 

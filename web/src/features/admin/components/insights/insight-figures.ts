@@ -1,4 +1,5 @@
 import type { InsightDay, InsightPoolHour, InsightsView, InsightWeek } from '@marketplace/events/insights';
+import { RATING_MAX } from '@marketplace/events/orders';
 import { format } from 'date-fns';
 import { formatDate } from '../../../../lib/format-date';
 
@@ -28,7 +29,9 @@ const compactUsd = new Intl.NumberFormat('en-US', {
 
 export const formatHours = (hours: number | null) => (hours === null ? NO_FIGURE : `${oneDecimal.format(hours)} h`);
 export const formatShare = (share: number | null) => (share === null ? NO_FIGURE : percent.format(share));
-export const formatRating = (rating: number | null) => (rating === null ? NO_FIGURE : rating.toFixed(2));
+/** '8.4/10', as the editor's own stats show a rating. */
+export const formatRating = (rating: number | null) =>
+  rating === null ? NO_FIGURE : `${rating.toFixed(1)}/${RATING_MAX}`;
 export const formatCount = (count: number) => count.toLocaleString('en-US');
 /** '$1.2K': money on an axis, where the full figure would take half the chart's width. */
 export const formatCompactMoney = (cents: number) => compactUsd.format(cents / 100);

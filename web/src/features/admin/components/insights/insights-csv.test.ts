@@ -120,7 +120,7 @@ describe('The Insights CSV', () => {
       insightsCsv(view, sortEditors(view.editors, { key: 'name', direction: 'ascending' })),
     );
     expect(Editors).toEqual([
-      'Editor,Completed,Average rating,Ratings,Average turnaround (h),Late,Earnings (USD)',
+      'Editor,Completed,Average rating (of 10),Ratings,Average turnaround (h),Late,Earnings (USD)',
       'Ana Retouch,5,4.8,4,20.5,0,50.00',
       '"Ben, the ""Fixer""",3,,0,30,1,30.00',
       'Cleo Lines,8,4.25,6,44.3,2,90.00',

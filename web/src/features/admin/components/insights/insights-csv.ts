@@ -1,4 +1,5 @@
 import type { InsightEditor, InsightsView } from '@marketplace/events/insights';
+import { RATING_MAX } from '@marketplace/events/orders';
 import { poolByHourOfDay, rangeLabel, weekFigures } from './insight-figures';
 
 type CsvValue = string | number | null;
@@ -109,7 +110,15 @@ export function insightsCsv(view: InsightsView, editors: readonly InsightEditor[
     ],
     [
       ['Editors'],
-      ['Editor', 'Completed', 'Average rating', 'Ratings', 'Average turnaround (h)', 'Late', 'Earnings (USD)'],
+      [
+        'Editor',
+        'Completed',
+        `Average rating (of ${RATING_MAX})`,
+        'Ratings',
+        'Average turnaround (h)',
+        'Late',
+        'Earnings (USD)',
+      ],
       ...editors.map((editor) => [
         editor.name,
         editor.completed,
