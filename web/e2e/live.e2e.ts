@@ -217,6 +217,7 @@ describe('Live updates: every screen follows the order', () => {
     );
     await offered(a.page, order.name).getByRole('button', { name: 'Claim' }).click();
     expect((await claimed).status()).toBe(200);
+    // The push, the random spread of a pool push's reads (up to 1 s) and the read itself.
     await offered(b.page, order.name).waitFor({ state: 'detached', timeout: 2_000 });
 
     const fresh = await aPaidOrder({

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { batchRevalidations, everythingShown, type KeyMatcher, keysChangedBy } from './live-revalidation';
+import {
+  batchRevalidations,
+  everythingShown,
+  type KeyMatcher,
+  keysChangedBy,
+  POOL_READ_SPREAD_MS,
+  readSpreadMs,
+} from './live-revalidation';
 
 const uid = 'uid-1';
 
@@ -44,10 +51,24 @@ describe('Batching revalidations', () => {
     vi.useRealTimers();
   });
 
-  const recorder = () => {
+  /** A tab whose visibility the test sets. */
+  class Tab extends EventTarget {
+    visibilityState: DocumentVisibilityState = 'visible';
+    show() {
+      this.visibilityState = 'visible';
+      this.dispatchEvent(new Event('visibilitychange'));
+    }
+    hide() {
+      this.visibilityState = 'hidden';
+      this.dispatchEvent(new Event('visibilitychange'));
+    }
+  }
+
+  const recorder = (random = () => 0.5) => {
     const calls: KeyMatcher[] = [];
-    const batch = batchRevalidations((matcher) => calls.push(matcher), 1_000);
-    return { calls, batch };
+    const tab = new Tab();
+    const batch = batchRevalidations((matcher) => calls.push(matcher), { coolDownMs: 1_000, random, page: tab });
+    return { calls, batch, tab };
   };
   const is =
     (wanted: string): KeyMatcher =>
@@ -78,10 +99,50 @@ describe('Batching revalidations', () => {
     expect([calls[1]!('a'), calls[1]!('b'), calls[1]!('c')]).toEqual([false, true, true]);
   });
 
-  it('drops what is pending when stopped', async () => {
-    const { calls, batch } = recorder();
+  it("spreads a pool push's read over a random part of its window", async () => {
+    expect(readSpreadMs({ type: 'pool.changed' })).toBe(POOL_READ_SPREAD_MS);
+    expect(readSpreadMs({ type: 'order.changed', orderId: 'o1' })).toBe(0);
+    const { calls, batch } = recorder(() => 0.25);
+    batch.add(is('pool'), POOL_READ_SPREAD_MS);
+    await vi.advanceTimersByTimeAsync(POOL_READ_SPREAD_MS / 4 - 1);
+    expect(calls).toHaveLength(0);
+    // The read itself goes after the task that let the message in.
+    await vi.advanceTimersByTimeAsync(2);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('holds the reads of a hidden tab until it is shown again, then reads once', async () => {
+    const { calls, batch, tab } = recorder();
+    tab.hide();
     batch.add(is('a'));
+    batch.add(is('b'), POOL_READ_SPREAD_MS);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(calls).toHaveLength(0);
+    tab.show();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+    expect([calls[0]!('a'), calls[0]!('b')]).toEqual([true, true]);
+  });
+
+  it('holds a read planned just before the tab was hidden', async () => {
+    const { calls, batch, tab } = recorder();
+    batch.add(is('a'));
+    tab.hide();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(calls).toHaveLength(0);
+    tab.show();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveLength(1);
+  });
+
+  it('drops what is pending when stopped', async () => {
+    const { calls, batch, tab } = recorder();
+    batch.add(is('a'));
+    batch.add(is('b'), POOL_READ_SPREAD_MS);
     batch.stop();
+    await vi.advanceTimersByTimeAsync(2_000);
+    tab.hide();
+    tab.show();
     await vi.advanceTimersByTimeAsync(2_000);
     expect(calls).toHaveLength(0);
   });

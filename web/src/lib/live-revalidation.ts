@@ -78,29 +78,70 @@ export const everythingShown: KeyMatcher = byPath((path) => !isPaymentPath(path)
 export const REVALIDATION_COOL_DOWN_MS = 1_000;
 
 /**
- * Collects the matchers of the messages that arrive together and revalidates once for all of them:
- * at once (after the current task) when nothing was revalidated lately, else when the cool-down ends.
+ * A pool push reaches every connected editor at once: each tab reads the pool after a random part
+ * of this, so the reads of one push are spread over it rather than landing on the pool's shards in
+ * the same instant (docs/scale.md).
  */
-export function batchRevalidations(revalidate: (matcher: KeyMatcher) => void, coolDownMs = REVALIDATION_COOL_DOWN_MS) {
+export const POOL_READ_SPREAD_MS = 1_000;
+
+/** How long a message's reads may be spread: the pool's, which every editor hears; others at once. */
+export const readSpreadMs = (message: LiveMessage) => (message.type === 'pool.changed' ? POOL_READ_SPREAD_MS : 0);
+
+export interface BatchOptions {
+  coolDownMs?: number;
+  random?: () => number;
+  /** Whose visibility holds the reads: a hidden tab reads what it missed when it is shown again. */
+  page?: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
+}
+
+/**
+ * Collects the matchers of the messages that arrive together and revalidates once for all of them:
+ * at once (after the current task) when nothing was revalidated lately, else when the cool-down
+ * ends; never while the tab is hidden (then when it is shown). A matcher added with a spread joins
+ * after a random part of it.
+ */
+export function batchRevalidations(
+  revalidate: (matcher: KeyMatcher) => void,
+  { coolDownMs = REVALIDATION_COOL_DOWN_MS, random = Math.random, page = document }: BatchOptions = {},
+) {
   const pending: KeyMatcher[] = [];
+  const spreading = new Set<ReturnType<typeof setTimeout>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let coolUntil = 0;
+  const hidden = () => page.visibilityState === 'hidden';
   const flush = () => {
     timer = undefined;
+    if (hidden()) return;
     const matchers = pending.splice(0);
     if (!matchers.length) return;
     coolUntil = Date.now() + coolDownMs;
     revalidate((key) => matchers.some((matches) => matches(key)));
   };
+  const schedule = () => {
+    if (!pending.length || timer !== undefined || hidden()) return;
+    timer = setTimeout(flush, Math.max(0, coolUntil - Date.now()));
+  };
+  page.addEventListener('visibilitychange', schedule);
   return {
-    add(matcher: KeyMatcher) {
-      pending.push(matcher);
-      timer ??= setTimeout(flush, Math.max(0, coolUntil - Date.now()));
+    add(matcher: KeyMatcher, spreadMs = 0) {
+      if (spreadMs <= 0) {
+        pending.push(matcher);
+        return schedule();
+      }
+      const joining = setTimeout(() => {
+        spreading.delete(joining);
+        pending.push(matcher);
+        schedule();
+      }, random() * spreadMs);
+      spreading.add(joining);
     },
     stop() {
       clearTimeout(timer);
       timer = undefined;
+      for (const joining of spreading) clearTimeout(joining);
+      spreading.clear();
       pending.length = 0;
+      page.removeEventListener('visibilitychange', schedule);
     },
   };
 }

@@ -236,12 +236,12 @@ describe('Live updates: what each message reads again', () => {
   it('reads a key once for a burst of messages', async () => {
     const socket = await everyReadLive();
     const from = apiRequests.length;
-    for (let i = 0; i < 5; i++) socket.receive({ type: 'pool.changed' });
-    await waitFor(() => expect(readsAskedSince(from)).toEqual(["the editor's available orders"]));
-    for (let i = 0; i < 5; i++) socket.receive({ type: 'pool.changed' });
+    const filesRead = () => apiRequests.slice(from).filter((request) => request.path === `${ORDER_PATH}/images`);
+    for (let i = 0; i < 5; i++) socket.receive({ type: 'images.ready', orderId: ORDER });
+    await waitFor(() => expect(filesRead()).toHaveLength(1));
+    for (let i = 0; i < 5; i++) socket.receive({ type: 'images.ready', orderId: ORDER });
     await pause(REVALIDATION_COOL_DOWN_MS + 300);
-    const available = apiRequests.slice(from).filter((request) => request.path === '/api/orders/available');
-    expect(available).toHaveLength(2);
+    expect(filesRead()).toHaveLength(2);
   });
 
   it('ignores a message it does not know', async () => {

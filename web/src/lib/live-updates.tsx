@@ -5,14 +5,15 @@ import { getIdToken } from './auth';
 import { DOWNLOAD_POLL_INTERVAL_MS, type ReadyDownload, type WaitOptions, waitForReadyZip } from './download-completed';
 import { type LiveStatus, openLiveConnection } from './live-connection';
 import { LiveFeed, zipReadyChecks } from './live-feed';
-import { batchRevalidations, everythingShown, keysChangedBy } from './live-revalidation';
+import { batchRevalidations, everythingShown, keysChangedBy, readSpreadMs } from './live-revalidation';
 
 const LiveFeedContext = createContext<LiveFeed | null>(null);
 
 /**
  * Live updates for the signed-in pages: one socket for the tab while `uid` is signed in, closed on
  * sign-out (this provider leaves with the signed-in layout) and when the tab is closed. Each
- * message revalidates the keys it names; each (re)connect revalidates everything shown.
+ * message revalidates the keys it names; each (re)connect revalidates everything shown; a hidden
+ * tab does both when it is shown again.
  */
 export function LiveUpdatesProvider({ uid, children }: { uid: string; children: ReactNode }) {
   const { mutate } = useSWRConfig();
@@ -27,7 +28,7 @@ export function LiveUpdatesProvider({ uid, children }: { uid: string; children: 
       onConnected: () => revalidations.add(everythingShown),
       onMessage: (message) => {
         const matcher = keysChangedBy(message);
-        if (matcher) revalidations.add(matcher);
+        if (matcher) revalidations.add(matcher, readSpreadMs(message));
         feed.publish(message);
       },
     });
