@@ -50,6 +50,8 @@ export const queueNames = [
   'renditions',
   /** Live updates: who may see each change hears of it over their WebSocket (the push worker). */
   'live-updates',
+  /** The admin's Insights: hourly rollups of the events that move revenue, turnaround and the pool. */
+  'insights',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 

@@ -376,6 +376,8 @@ export const routes: readonly RouteDefinition[] = [
     records: anyRecord,
     grants: readWrite,
   }),
+  // Operations you can see: revenue, turnaround, the pool and the editors, from hourly rollups.
+  route('GET', '/api/admin/insights', 'admin/get-insights', { allow: admins, records: none, grants: readWrite }),
   route('GET', '/api/admin/job-types', 'admin/list-job-types', { allow: admins, records: none, grants: readWrite }),
   route('POST', '/api/admin/job-types', 'admin/create-job-type', { allow: admins, records: none, grants: readWrite }),
   route('PATCH', '/api/admin/job-types/{id}', 'admin/update-job-type', {

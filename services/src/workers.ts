@@ -133,6 +133,28 @@ export const workers: readonly WorkerDefinition[] = [
       'user_deleted',
     ],
   },
+  {
+    // The admin's Insights: each event that moves revenue, turnaround, ratings or the open pool is
+    // added to its UTC hour's rollup once (an idempotency mark in the same transaction), so a
+    // redelivery counts nothing twice. A batch is one transaction per hour it touches.
+    queue: 'insights',
+    handler: 'roll-up-insights',
+    batchSize: 10,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    forwardedEvents: [
+      'order_paid',
+      'order_assigned',
+      'order_unassigned',
+      'order_claimed',
+      'order_completed',
+      'order_rated',
+      'order_cancelled',
+      'revision_requested',
+    ],
+  },
 ];
 
 /** The queues the event-log worker forwards an event of this type to. */

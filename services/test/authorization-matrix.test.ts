@@ -285,6 +285,7 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       path: `/api/admin/editors/${accounts.editorA.uid}/payouts`,
       body: { amountCents: 1, note: 'Matrix payout' },
     }),
+    'GET /api/admin/insights': () => ({ path: '/api/admin/insights?range=7&tz=Europe%2FBerlin' }),
     'GET /api/admin/job-types': () => ({ path: '/api/admin/job-types' }),
     'POST /api/admin/job-types': () => ({ path: '/api/admin/job-types', body: { name: newJobTypeName } }),
     'PATCH /api/admin/job-types/{id}': () => ({

@@ -194,6 +194,8 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
       { lists: { rows: EDITOR_PAYOUTS_PAGE_SIZE, of: 'payout' } },
     ),
     probe('/api/feedback/stats', 'stats', 'admin', '/api/feedback/stats'),
+    // The hours of the range, however many orders there are (the seed writes no events, so none here).
+    probe('/api/admin/insights', '90 days in Berlin', 'admin', '/api/admin/insights?range=90&tz=Europe%2FBerlin'),
     probe(
       '/api/feedback/all',
       'all all, page 3',

@@ -900,7 +900,11 @@ describe('hostile input on every route', () => {
   it(`sent at least ${MIN_REQUESTS} requests and wrote nothing`, async () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const after = await settledStore();
-    const itemChanges = [...difference(after.items, before.items), ...difference(before.items, after.items)];
+    // The Insights rollups follow every file's order events by hour (an hour names the editors who
+    // delivered in it); a hostile request that moved an order would show in the order and its log.
+    const itemChanges = [...difference(after.items, before.items), ...difference(before.items, after.items)].filter(
+      (item) => !item.includes('"__edb_e__":{"S":"insightHour"}'),
+    );
     const objectChanges = [...difference(after.objects, before.objects), ...difference(before.objects, after.objects)];
     const ourIds = [
       ...Object.values(accounts).flatMap((account) => [account.uid, account.email]),

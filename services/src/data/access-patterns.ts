@@ -221,6 +221,13 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byScope',
     key: "scope 'userTotals' -> 'role#<role|any>#<account|invited>#<active|deleted>#<status>' (48 cells); a filter's total is the sum of up to 12; moved in the transaction of every user write",
   },
+  // The admin's Insights
+  {
+    question: "The admin's Insights: the hourly rollups of a range of days in the admin's time zone",
+    entity: 'insightHour',
+    index: 'byHour',
+    key: "one partition ('insights') -> hour (UTC, 'YYYY-MM-DDTHH'); a BETWEEN of the range's first and last hour (at most 24 x 91 + a few, paged); the open pool's last sample before the range: the hours before it, newest first, with a sample, a day at a time for at most a week",
+  },
   // Live updates
   {
     question: 'A live-update connection by id (its disconnect, or a 410 from API Gateway)',

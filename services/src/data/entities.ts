@@ -700,6 +700,39 @@ const LiveConnection = () =>
     },
   });
 
+/**
+ * One UTC hour of the admin's Insights ('YYYY-MM-DDTHH'), kept by the rollup worker from the order
+ * events, never by reading orders. Every hour is an item of one partition, so a range of days is
+ * one bounded Query. Besides the totals named here, an item holds attributes named by what they
+ * count, written by data/insights.ts: 'turnaround#<h>' (first completions whose payment-to-delivery
+ * time fell in the histogram bucket ending at h hours), 'jobType#<id>' and 'editor#<id>' (maps).
+ */
+const InsightHour = () =>
+  new Entity({
+    model: { entity: 'insightHour', version: '1', service },
+    attributes: {
+      hour: { type: 'string', required: true, readOnly: true },
+      ordersPaid: { type: 'number' },
+      grossCents: { type: 'number' },
+      refunds: { type: 'number' },
+      refundsCents: { type: 'number' },
+      /** First completions only: a re-delivery after a revision is not a new completion. */
+      ordersCompleted: { type: 'number' },
+      /** First completions at or before the order's due time. */
+      completedWithinPromise: { type: 'number' },
+      revisionRequests: { type: 'number' },
+      /** The open pool's depth when the hour's latest pool event (by occurredAt) was rolled up. */
+      poolDepth: { type: 'number' },
+      poolSampledAt: { type: 'string' },
+    },
+    indexes: {
+      byHour: {
+        pk: { field: 'pk', composite: [], template: '$marketplace#insights' },
+        sk: { field: 'sk', composite: ['hour'] },
+      },
+    },
+  });
+
 /** How to build each entity; `marketplace()` builds one on its first use. */
 const builders = {
   user: User,
@@ -724,6 +757,7 @@ const builders = {
   rendition: Rendition,
   shareLink: ShareLink,
   liveConnection: LiveConnection,
+  insightHour: InsightHour,
 };
 
 type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };
