@@ -3,10 +3,12 @@ import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from '../local/stack';
 import { stripe } from '../src/adapters/stripe';
+import { type HourTotals, hourOf, hourStart, readHours } from '../src/data/insights';
 import { hashInvitationToken } from '../src/data/invitations';
 import { editorScope, getOrder, readCounters } from '../src/data/orders';
 import { revisionMessages } from '../src/data/revisions';
 import { checkCounters } from '../src/ops/check-counters';
+import { recountInsights } from '../src/ops/insights';
 import {
   aCompletedOrder,
   anOrderInProgress,
@@ -29,6 +31,7 @@ import {
   call,
   db,
   type TestAccount,
+  waitFor,
 } from './support';
 
 /**
@@ -50,6 +53,9 @@ const refundsOf = async (paymentIntentId: string) =>
   (await (await stripe()).refunds.list({ payment_intent: paymentIntentId })).data;
 
 const PAID = ['order_created', 'order_paid'];
+/** The races' events fall in the UTC hours from this file's start on (the Insights rollups' hours). */
+const racesBegan = Date.now();
+const HOUR_MS = 3_600_000;
 
 beforeAll(async () => {
   await warmUpRoutes(await aUserWithRoles(['photographer', 'editor', 'admin']));
@@ -472,4 +478,45 @@ describe('after every race', () => {
     expect(await checkCounters({ inScope: ofThisFile })).toEqual([]);
     await expectAssignmentCountersExact();
   }, 120_000);
+
+  it("the Insights rollups of the races' hours equal a recount of those hours from the event log", async () => {
+    // A rollup sums every order's events of its hour, so it cannot be cut down to these races'
+    // orders: whole hours are compared, while other files keep adding events to them and each
+    // rollup follows its event by the queues' delay. Hence a sandwich, not one reading: the
+    // rollups read before the recount hold no figure above it (nothing counted twice, nothing the
+    // log lacks), and a reading after it reaches every figure of it (every logged event rolled
+    // up). With nothing else running the three are equal. The pool's depth is a reading of its
+    // counters, not a sum of events: it is left out.
+    const first = hourOf(racesBegan);
+    const to = new Date(hourStart(hourOf(Date.now())) + HOUR_MS);
+    const figures = (hours: Iterable<readonly [string, HourTotals]>) => {
+      const flat = new Map<string, number>();
+      for (const [hour, t] of hours) {
+        const put = (name: string, value: number) => value && flat.set(`${hour} ${name}`, value);
+        for (const [name, value] of Object.entries(t)) if (typeof value === 'number') put(name, value);
+        for (const [bucket, count] of Object.entries(t.turnaround)) put(`turnaround ${bucket}`, count);
+        for (const [id, jobType] of Object.entries(t.jobTypes)) put(`jobType ${id} orders`, jobType.orders);
+        for (const [id, editor] of Object.entries(t.editors)) {
+          for (const [name, value] of Object.entries(editor))
+            if (typeof value === 'number') put(`editor ${id} ${name}`, value);
+        }
+      }
+      return flat;
+    };
+    const rolledUp = async () =>
+      figures((await readHours(first, hourOf(to.getTime() - HOUR_MS))).map((rollup) => [rollup.hour, rollup] as const));
+    const above = (a: Map<string, number>, b: Map<string, number>) =>
+      [...a]
+        .filter(([key, value]) => value > (b.get(key) ?? 0))
+        .map(([key, value]) => `${key}: ${value} > ${b.get(key) ?? 0}`);
+
+    const before = await rolledUp();
+    const recount = figures((await recountInsights({ from: new Date(hourStart(first)), to })).hours);
+    const after = await waitFor(rolledUp, (rollups) => above(recount, rollups).length === 0, 120_000);
+
+    // The races paid, completed and rated orders in these hours.
+    expect([...recount.keys()].some((key) => key.endsWith(' ordersPaid'))).toBe(true);
+    expect(above(before, recount), 'rolled up beyond the event log').toEqual([]);
+    expect(above(recount, after), 'in the event log, never rolled up').toEqual([]);
+  }, 240_000);
 });
