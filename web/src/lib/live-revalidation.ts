@@ -80,9 +80,10 @@ export const REVALIDATION_COOL_DOWN_MS = 1_000;
 /**
  * A pool push reaches every connected editor at once: each tab reads the pool after a random part
  * of this, so the reads of one push are spread over it rather than landing on the pool's shards in
- * the same instant (docs/scale.md).
+ * the same instant (docs/scale.md). Half a second: the push worker already tells the pool at most
+ * once a second, and an editor must see a claimed order leave their list within 2 s of the claim.
  */
-export const POOL_READ_SPREAD_MS = 1_000;
+export const POOL_READ_SPREAD_MS = 500;
 
 /** How long a message's reads may be spread: the pool's, which every editor hears; others at once. */
 export const readSpreadMs = (message: LiveMessage) => (message.type === 'pool.changed' ? POOL_READ_SPREAD_MS : 0);
