@@ -31,6 +31,7 @@ export function PoolDepthChart({ view }: { view: InsightsView }) {
             { name: 'peakDepth', label: 'Peak', color: 'orange.7' },
           ]}
           curveType="linear"
+          xAxisProps={{ padding: { left: 8, right: 16 } }}
           withDots={false}
           fillOpacity={0.15}
           valueFormatter={formatDepth}

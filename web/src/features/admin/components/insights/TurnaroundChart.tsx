@@ -47,6 +47,8 @@ export function TurnaroundChart({ view }: { view: InsightsView }) {
               ]}
               connectNulls={false}
               curveType="linear"
+              // Room at the ends, so a first or last week's dot is drawn whole.
+              xAxisProps={{ padding: { left: 16, right: 16 } }}
               valueFormatter={hoursTick}
               yAxisProps={{
                 width: 48,
