@@ -33,6 +33,7 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
     'queue:identity',
     'queue:renditions',
     'queue:live-updates',
+    'queue:insights',
   ],
   // Reads the order's photos and writes the zip and its status, then says the zip is ready.
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:live-updates'],
@@ -58,6 +59,8 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // deletes the connections API Gateway says are gone; a busy second's pool news waits in a
   // delayed message of its own queue.
   'live-updates': ['table:read', 'table:write', 'live:post', 'queue:live-updates'],
+  // Reads and adds to the hour's rollups, each event once (its idempotency mark in the same transaction).
+  insights: ['table:read', 'table:write'],
 };
 
 /**
