@@ -3,6 +3,7 @@ import { config } from '../config';
 import type { PaymentFacts } from '../domain/payment-check';
 import { HttpError } from '../http/errors';
 import { logger } from './logger';
+import { recordMetrics } from './metrics';
 
 /**
  * Stripe, or the local fake that speaks Stripe's API: only the host differs, by configuration.
@@ -164,6 +165,7 @@ const callStripe = async <T>(message: string, call: () => Promise<T>): Promise<T
     const type = (error as { type?: string } | undefined)?.type ?? '';
     const fromStripe = error instanceof UnreadableAnswer || (error instanceof Error && type.startsWith('Stripe'));
     if (!fromStripe) throw error;
+    recordMetrics({ StripeErrors: 1 });
     if (STRIPE_DOWN.has(type)) logger.error('stripe unavailable', { error: error as Error });
     else logger.error('stripe answer not usable', { error: error as Error });
     throw new HttpError(502, 'PAYMENT_PROVIDER_UNAVAILABLE', message);
@@ -218,10 +220,15 @@ export const refundPayment = async ({
   amountCents?: number;
   idempotencyKey: string;
 }) =>
-  (await stripe()).refunds.create(
-    { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
-    { idempotencyKey },
-  );
+  (await stripe()).refunds
+    .create(
+      { payment_intent: paymentIntentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
+      { idempotencyKey },
+    )
+    .catch((error: unknown) => {
+      recordMetrics({ StripeErrors: 1 });
+      throw error;
+    });
 
 /**
  * Stops a payment that has not gone through, so the card form can no longer charge it: canceled

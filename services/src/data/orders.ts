@@ -9,6 +9,7 @@ import type {
 } from '@marketplace/events/orders';
 import { orderDisplayName } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
+import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
@@ -289,6 +290,7 @@ export const markOrderPaid = async ({
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', 1),
       ...poolMoveWrites(e, order, place),
     ]);
+    recordMetrics({ OrdersPaid: 1, Revenue: amountCents });
     return 'paid';
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) return 'already-paid';

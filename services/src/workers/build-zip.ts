@@ -2,6 +2,7 @@ import { type OrderEventType, type ZipBuildMessage, zipBuildMessage } from '@mar
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
+import { recordMetrics } from '../adapters/metrics';
 import { photosBucket, s3 } from '../adapters/s3';
 import { writeZipToS3 } from '../adapters/zip-archive';
 import {
@@ -65,6 +66,7 @@ export const buildZip = async ({ orderId, kind }: ZipRequest) => {
     return 'being-built' as const;
   }
 
+  const startedAt = Date.now();
   const record = { orderId, kind };
   const zipKey = zipKeyFor(orderId, kind, fingerprint);
   const progress = progressWriter(record, fingerprint);
@@ -79,6 +81,7 @@ export const buildZip = async ({ orderId, kind }: ZipRequest) => {
     await progress.settled();
     // Only now that the object exists is the record ready, so a link is never given to half a zip.
     await markDownloadReady(record, fingerprint, { zipKey, sizeBytes, fileCount: entries.length });
+    recordMetrics({ ZipBuildSeconds: (Date.now() - startedAt) / 1000 });
     return 'built' as const;
   } catch (error) {
     await progress.settled();

@@ -11,6 +11,7 @@ import { extensionOf } from '@marketplace/events/orders';
 import exifr from 'exifr';
 import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
+import { recordMetrics } from '../adapters/metrics';
 import { NotAPicture, PREVIEW_LONG_SIDE, type Renditions, renderRenditions } from '../adapters/renditions';
 import { photosBucket, s3 } from '../adapters/s3';
 import { getImage, type ImageRef, recordThumbnail, type ThumbnailResult } from '../data/thumbnails';
@@ -123,10 +124,13 @@ const rawOrientation = async (bytes: Buffer) => {
   }
 };
 
+/** Archives hold no picture of their own; an empty file has none either (and no first byte to read). */
+const holdsNoPicture = (image: { filename: string; size: number }) =>
+  ARCHIVE_EXTENSIONS.has(extensionOf(image.filename)) || image.size === 0;
+
 const render = async (image: ImageRef & { filename: string; size: number }) => {
   const extension = extensionOf(image.filename);
-  // Archives hold no picture of their own; an empty file has none either (and no first byte to read).
-  if (ARCHIVE_EXTENSIONS.has(extension) || image.size === 0) return null;
+  if (holdsNoPicture(image)) return null;
   try {
     return RAW_EXTENSIONS.has(extension) ? await renderRawPreview(image.key) : await renderPicture(image.key);
   } catch (error) {
@@ -167,6 +171,7 @@ export const makeThumbnails = async (ref: ImageRef) => {
     result = { thumbnail: 'ready', ...keys };
   } else {
     result = { thumbnail: 'placeholder' };
+    if (!holdsNoPicture(image)) recordMetrics({ ThumbnailFailures: 1 });
   }
   // Only now that the objects exist is the image marked ready, so no URL ever points at nothing.
   return (await recordThumbnail(ref, result)) ? result.thumbnail : ('already-made' as const);
@@ -179,7 +184,10 @@ export const handler = orderEventConsumer('making a thumbnail', async (orderEven
     logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
     return;
   }
-  const outcome = await makeThumbnails(image);
+  const outcome = await makeThumbnails(image).catch((error: unknown) => {
+    recordMetrics({ ThumbnailFailures: 1 });
+    throw error;
+  });
   // Told again on a redelivery ('already-made'): the delivery before may have failed to tell.
   if (outcome !== 'no-such-image') await announce({ type: 'images.ready', orderId: image.orderId });
   logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
