@@ -88,6 +88,8 @@ export const firebaseIssuer = (projectId: string) => `https://securetoken.google
 /** The HTTP API: one function per entry of the route table, behind Firebase's JWT authorizer. */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  /** One JSON line per request (accessLogFormat), for the dashboard's per-route queries. */
+  readonly accessLogs: LogGroup;
   /** Host name of the API's default endpoint, for CloudFront's /api/* origin. */
   readonly apiDomainName: string;
 
@@ -129,6 +131,7 @@ export class ApiStack extends Stack {
       retention: RetentionDays.THREE_MONTHS,
       removalPolicy: RemovalPolicy.DESTROY,
     });
+    this.accessLogs = accessLogs;
     if (defaultStage) {
       // Set on the L1 stage itself (not an override) so the template and cdk-nag both see it.
       defaultStage.accessLogSettings = {

@@ -6,6 +6,7 @@ import { ApiStack } from './api-stack';
 import { checkWithCdkNag } from './compliance';
 import { DataStack } from './data-stack';
 import { LiveStack } from './live-stack';
+import { MonitoringStack } from './monitoring-stack';
 import type { MarketplaceSettings } from './settings';
 import { StorageStack } from './storage-stack';
 import { WebStack } from './web-stack';
@@ -16,6 +17,7 @@ import { WorkersStack } from './workers-stack';
  * Storage is last because the photos bucket's CORS rule needs the site's origin; the functions
  * reach that bucket by its fixed name instead of a reference. The WebSocket API (live) comes
  * before the workers, whose push worker posts to it, and the web stack serves it at /live.
+ * Monitoring reads the live, workers and API stacks (alarms, the dashboard) and nothing reads it.
  */
 export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
   Tags.of(app).add('project', 'photo-marketplace');
@@ -63,5 +65,17 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     ...(settings.extraCorsOrigin ? { extraCorsOrigin: settings.extraCorsOrigin } : {}),
   });
 
-  return { data, live, workers: workersStack, api, web, storage };
+  const monitoring = new MonitoringStack(app, 'MarketplaceMonitoring', {
+    description: 'Marketplace alarms, their SNS topic and the Marketplace dashboard',
+    ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+    workers,
+    queues: workersStack.queues,
+    deadLetterQueues: workersStack.deadLetterQueues,
+    pipes: workersStack.pipes,
+    httpApi: api.httpApi,
+    apiAccessLogs: api.accessLogs,
+    webSocketApi: live.webSocketApi,
+  });
+
+  return { data, live, workers: workersStack, api, web, storage, monitoring };
 };

@@ -13,6 +13,8 @@ export interface MarketplaceSettings {
   /** Invitation emails: the SES-verified sender and the site their links open. */
   mailFrom?: string;
   siteUrl?: string;
+  /** Who the alarms email (an SNS email subscription, confirmed from the first message SNS sends). */
+  alarmEmail?: string;
   /** The built React app; deployed only when it exists at synth time. */
   webDistPath: string;
 }
@@ -41,6 +43,15 @@ const readOrigin = (value: string) => {
   return value;
 };
 
+// One address, as SNS's email protocol takes it: no display name, no list.
+const emailPattern = /^[^\s@<>,;]+@[^\s@<>,;]+\.[^\s@<>,;]+$/;
+
+const readAlarmEmail = (value: string) => {
+  if (!emailPattern.test(value))
+    throw new Error(`alarmEmail "${value}" must be one email address such as ops@example.com`);
+  return value;
+};
+
 const nonEmpty = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
@@ -53,6 +64,7 @@ export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): Ma
   const extraCorsOrigin = context('extraCorsOrigin') ?? nonEmpty(env.EXTRA_CORS_ORIGIN);
   const mailFrom = context('mailFrom') ?? nonEmpty(env.MAIL_FROM);
   const siteUrl = context('siteUrl') ?? nonEmpty(env.SITE_URL);
+  const alarmEmail = context('alarmEmail') ?? nonEmpty(env.ALARM_EMAIL);
   return {
     firebaseProjectId: readFirebaseProjectId(
       context('firebaseProjectId') ?? nonEmpty(env.FIREBASE_PROJECT_ID) ?? defaultFirebaseProjectId,
@@ -60,6 +72,7 @@ export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): Ma
     ...(extraCorsOrigin ? { extraCorsOrigin: readOrigin(extraCorsOrigin) } : {}),
     ...(mailFrom ? { mailFrom } : {}),
     ...(siteUrl ? { siteUrl: readOrigin(siteUrl) } : {}),
+    ...(alarmEmail ? { alarmEmail: readAlarmEmail(alarmEmail) } : {}),
     webDistPath: join(repoRoot, 'web', 'dist'),
   };
 };

@@ -3,7 +3,6 @@ import { type PipeDefinition, pipeFilterPattern } from '@marketplace/services/pi
 import type { Grant } from '@marketplace/services/routes';
 import type { WorkerDefinition } from '@marketplace/services/workers';
 import { Annotations, Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
-import { ComparisonOperator, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -99,12 +98,23 @@ const pascalCase = (name: string) =>
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join('');
 
+/** A pipe as deployed, for the monitoring stack: its name in CloudWatch's metrics and its dead-letter queue. */
+export interface DeployedPipe {
+  definition: PipeDefinition;
+  /** The pipe's name (CloudFormation makes it), the PipeName dimension of its metrics. */
+  pipeName: string;
+  deadLetterQueue: IQueue;
+}
+
 /**
  * One queue, dead-letter queue and consuming function per entry of the worker table, and one
  * EventBridge Pipe per entry of the pipe table: this stack holds both the table's stream and the queues.
+ * Their alarms live in the monitoring stack, which reads these through `queues`, `deadLetterQueues` and `pipes`.
  */
 export class WorkersStack extends Stack {
   readonly queues = new Map<QueueName, IQueue>();
+  readonly deadLetterQueues = new Map<QueueName, IQueue>();
+  readonly pipes: DeployedPipe[] = [];
 
   constructor(scope: Construct, id: string, props: WorkersStackProps) {
     super(scope, id, props);
@@ -132,11 +142,8 @@ export class WorkersStack extends Stack {
         deadLetterQueue: { queue: deadLetterQueue, maxReceiveCount: worker.maxReceiveCount },
       });
       this.queues.set(worker.queue, queue);
-      this.alarmOnDeadLetters(
-        name,
-        deadLetterQueue,
-        `Messages of the ${worker.queue} queue failed ${worker.maxReceiveCount} times and wait in its dead-letter queue`,
-      );
+      this.deadLetterQueues.set(worker.queue, deadLetterQueue);
+      new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
       return { worker, name, queue };
     });
 
@@ -177,20 +184,6 @@ export class WorkersStack extends Stack {
     for (const pipe of props.pipes) this.addPipe(pipe, props.table);
   }
 
-  /** A message in a dead-letter queue is work that failed every retry: someone must look. */
-  private alarmOnDeadLetters(name: string, deadLetterQueue: IQueue, alarmDescription: string) {
-    new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
-    deadLetterQueue
-      .metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) })
-      .createAlarm(this, `${name}DeadLetterAlarm`, {
-        alarmDescription,
-        threshold: 1,
-        evaluationPeriods: 1,
-        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-        treatMissingData: TreatMissingData.NOT_BREACHING,
-      });
-  }
-
   /**
    * An EventBridge Pipe from the table's stream to one worker queue, filtered to the pipe's outbox
    * records. No input template: the queue receives the stream record itself, which the workers parse.
@@ -214,11 +207,7 @@ export class WorkersStack extends Stack {
       reason:
         "It is a dead-letter queue: the pipe's deadLetterConfig, which cdk-nag does not follow, sends failed batches here.",
     });
-    this.alarmOnDeadLetters(
-      name,
-      deadLetterQueue,
-      `Outbox records of the ${pipe.name} pipe could not be sent to the ${pipe.target} queue; the stream keeps them for 24 hours`,
-    );
+    new CfnOutput(this, `${name}DeadLetterQueueName`, { value: deadLetterQueue.queueName });
 
     const role = new Role(this, `${name}Role`, {
       description: `Reads the table's stream and sends ${pipe.name} records to the ${pipe.target} queue`,
@@ -248,5 +237,7 @@ export class WorkersStack extends Stack {
     });
     // Pipes checks its role's permissions on creation: the policy must exist first.
     pipeResource.node.addDependency(role);
+    // A pipe's Ref is its name.
+    this.pipes.push({ definition: pipe, pipeName: pipeResource.ref, deadLetterQueue });
   }
 }

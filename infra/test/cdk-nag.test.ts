@@ -8,13 +8,14 @@ import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceApp } from './synthesize-marketplace';
 
-/** Settings a real deployment has: a Firebase project, an SES sender, the site URL, and a built web app. */
+/** Settings a real deployment has: a Firebase project, an SES sender, the site URL, who the alarms email, and a built web app. */
 const siteDir = mkdtempSync(join(tmpdir(), 'marketplace-site-'));
 writeFileSync(join(siteDir, 'index.html'), '<!doctype html><title>site</title>');
 const configured = {
   firebaseProjectId: 'acme-photos',
   mailFrom: 'PhotoEdit <no-reply@photos.example.com>',
   siteUrl: 'https://photos.example.com',
+  alarmEmail: 'ops@photos.example.com',
   webDistPath: siteDir,
 };
 afterAll(() => rmSync(siteDir, { recursive: true, force: true }));
@@ -65,6 +66,7 @@ describe("cdk-nag's AwsSolutions pack", () => {
       // The email reminder comes from both stacks with email-sending functions.
       expect([...new Set(findingsOf(assembly))].sort()).toEqual(
         [
+          'warning: Annotation::marketplace:alarm-email-not-configured',
           'warning: Annotation::marketplace:demo-firebase-project',
           'warning: Annotation::marketplace:email-not-configured',
           'warning: Annotation::marketplace:web-not-built',

@@ -23,6 +23,7 @@ describe('the CDK app', () => {
         'MarketplaceApi',
         'MarketplaceData',
         'MarketplaceLive',
+        'MarketplaceMonitoring',
         'MarketplaceStorage',
         'MarketplaceWeb',
         'MarketplaceWorkers',
@@ -35,7 +36,15 @@ describe('the CDK app', () => {
   });
 
   it('references stacks one way only, ending with the photos bucket that needs the site origin', () => {
-    const deployOrder = [stacks.data, stacks.live, stacks.workers, stacks.api, stacks.web, stacks.storage];
+    const deployOrder = [
+      stacks.data,
+      stacks.live,
+      stacks.workers,
+      stacks.api,
+      stacks.web,
+      stacks.storage,
+      stacks.monitoring,
+    ];
     deployOrder.forEach((stack, position) => {
       const earlier = deployOrder.slice(0, position).map((earlierStack) => earlierStack.stackName);
       for (const dependency of dependencyNames(stack)) expect(earlier, stack.stackName).toContain(dependency);
@@ -46,6 +55,9 @@ describe('the CDK app', () => {
     // The push worker posts to the WebSocket API; the API needs only the table.
     expect(dependencyNames(stacks.workers)).toEqual(['MarketplaceData', 'MarketplaceLive']);
     expect(dependencyNames(stacks.live)).toEqual(['MarketplaceData']);
+    // Monitoring reads the queues, pipes and both APIs; no stack reads it, so it never holds up a deploy.
+    expect(dependencyNames(stacks.monitoring)).toEqual(['MarketplaceApi', 'MarketplaceLive', 'MarketplaceWorkers']);
+    for (const stack of Object.values(stacks)) expect(dependencyNames(stack)).not.toContain('MarketplaceMonitoring');
   });
 
   it('protects the stacks that hold data from being deleted', () => {

@@ -27,6 +27,20 @@ describe('settings', () => {
     );
   });
 
+  it('take the alarms email address from context, then ALARM_EMAIL, and none by default', () => {
+    expect(readSettings(appWithContext(), {}).alarmEmail).toBeUndefined();
+    expect(readSettings(appWithContext(), { ALARM_EMAIL: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+    expect(
+      readSettings(appWithContext({ alarmEmail: 'oncall@example.com' }), { ALARM_EMAIL: 'ops@example.com' }).alarmEmail,
+    ).toBe('oncall@example.com');
+  });
+
+  it('refuse an alarms email that is not one plain address, which SNS would not deliver to', () => {
+    for (const alarmEmail of ['ops', 'Ops <ops@example.com>', 'a@example.com,b@example.com']) {
+      expect(() => readSettings(appWithContext({ alarmEmail }), {}), alarmEmail).toThrow(/one email address/);
+    }
+  });
+
   it('refuse something that is not a Firebase project id', () => {
     expect(() => readSettings(appWithContext({ firebaseProjectId: 'Acme Photos' }), {})).toThrow(
       /not a Firebase project id/,

@@ -9,9 +9,11 @@ import { WorkersStack, workerGrants } from '../lib/workers-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let template: Template;
+let workersStack: WorkersStack;
 
 beforeAll(() => {
-  template = Template.fromStack(marketplaceApp().stacks.workers);
+  workersStack = marketplaceApp().stacks.workers;
+  template = Template.fromStack(workersStack);
 });
 
 type Properties = Record<string, unknown>;
@@ -83,18 +85,19 @@ describe('each worker of the worker table', () => {
 });
 
 describe('the dead-letter queues', () => {
-  it('each raise an alarm as soon as one message lands in them', () => {
-    for (const [queueId] of workQueues()) {
-      const { redrive } = wiringOf(queueId);
+  it('are each named in an output and handed to the monitoring stack, which raises their alarms (monitoring-stack.test.ts)', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
+    for (const worker of workers) {
+      const { redrive } = wiringOf(`${pascalCase(worker.queue)}Queue`);
       const deadLetterId = logicalIdOf(redrive.deadLetterTargetArn);
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Namespace: 'AWS/SQS',
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      expect(outputs[`${pascalCase(worker.queue)}DeadLetterQueueName`]?.Value).toEqual({
+        'Fn::GetAtt': [deadLetterId, 'QueueName'],
       });
+      const handedOver = workersStack.deadLetterQueues.get(worker.queue);
+      expect(handedOver && workersStack.resolve(handedOver.queueArn)).toEqual(redrive.deadLetterTargetArn);
     }
+    // Alarms here would have no action: the topic they notify lives in the monitoring stack.
+    template.resourceCountIs('AWS::CloudWatch::Alarm', 0);
   });
 });
 
@@ -242,17 +245,20 @@ describe('the pipes from the outbox', () => {
     }
   });
 
-  it('put what they cannot deliver in a dead-letter queue that raises an alarm', () => {
+  it('put what they cannot deliver in a dead-letter queue, handed with the pipe to the monitoring stack', () => {
+    const outputs = template.toJSON().Outputs as Record<string, { Value: unknown }>;
     for (const pipe of pipes) {
-      const deadLetterId = logicalIdOf(
-        pipeOf(pipe).properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn,
-      );
+      const { pipeId, properties } = pipeOf(pipe);
+      const deadLetterArn = properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn;
+      const deadLetterId = logicalIdOf(deadLetterArn);
       expect(deadLetterId).toMatch(/DeadLetterQueue/);
-      template.hasResourceProperties('AWS::CloudWatch::Alarm', {
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Threshold: 1,
-        Dimensions: [{ Name: 'QueueName', Value: { 'Fn::GetAtt': [deadLetterId, 'QueueName'] } }],
+      expect(outputs[`${pascalCase(pipe.name)}PipeDeadLetterQueueName`]?.Value).toEqual({
+        'Fn::GetAtt': [deadLetterId, 'QueueName'],
       });
+      const handedOver = workersStack.pipes.find(({ definition }) => definition === pipe);
+      expect(handedOver && workersStack.resolve(handedOver.deadLetterQueue.queueArn)).toEqual(deadLetterArn);
+      // The pipe's Ref is its name, the PipeName dimension of its metrics.
+      expect(handedOver && workersStack.resolve(handedOver.pipeName)).toEqual({ Ref: pipeId });
     }
   });
 });
