@@ -1,6 +1,7 @@
 import { checkCounters } from './check-counters';
 import { localDeployment } from './deployment';
 import { repairUserEmails } from './duplicate-users';
+import { rebuildInsights } from './insights';
 import { backfillListIndexes } from './list-indexes';
 import { orderNotifications, resendNotification } from './notifications';
 import { dollarsToCents, recordPayout } from './payouts';
@@ -44,7 +45,11 @@ const usage = `Usage: npm run ops -- <command>
   notifications <order id>     the emails of an order's steps and whether each went out
   resend-notification <order id> <event type>
                                send the email of that step again (order_paid, order_claimed,
-                               order_completed, order_assigned, revision_requested)`;
+                               order_completed, order_assigned, revision_requested)
+  rebuild-insights [--from <date>] [--to <date>]
+                               count the admin's Insights again from the stored event log and
+                               write each hour whole (by default every hour before this one);
+                               run on a quiet table`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -149,6 +154,25 @@ const run = async () => {
       console.log(
         `The ${resent.eventType} email of order ${orderId} (event ${resent.eventId}) is queued for the notification worker${resent.wasMarked ? '; its earlier mark was cleared' : ''}.`,
       );
+      return;
+    }
+    case 'rebuild-insights': {
+      const dateAfter = (flag: string) => {
+        const at = args.indexOf(flag);
+        if (at < 0) return undefined;
+        const date = new Date(args[at + 1] ?? '');
+        if (Number.isNaN(date.getTime())) throw new OpsError(usage);
+        return date;
+      };
+      const from = dateAfter('--from');
+      const to = dateAfter('--to');
+      const rebuilt = await rebuildInsights({ ...(from ? { from } : {}), ...(to ? { to } : {}) });
+      console.log(
+        `Insights rebuilt from ${rebuilt.eventsCounted} events: ${rebuilt.hoursWritten} hours written, ${rebuilt.hoursRemoved} removed.`,
+      );
+      if (rebuilt.ordersMissing.length) {
+        console.log(`Events of ${rebuilt.ordersMissing.length} orders the table no longer holds were left out.`);
+      }
       return;
     }
     default:
