@@ -14,7 +14,7 @@ import {
 } from '../src/data/orders';
 import { workers } from '../src/workers';
 import { orderEventFromStreamRecord } from '../src/workers/outbox-message';
-import { anEditor, aPhotographer, as, aUserWithRoles, db, type TestAccount, waitFor } from './support';
+import { anEditor, aPhotographer, as, aUserWithRoles, db, sqsControl, type TestAccount, waitFor } from './support';
 
 /**
  * Faults injected into the local stand-ins, each observed end to end: a poison message, a failed
@@ -22,17 +22,6 @@ import { anEditor, aPhotographer, as, aUserWithRoles, db, type TestAccount, wait
  * is in faults-zip.test.ts.) The switches are local controls on each stand-in's own port.
  */
 const queueUrl = (queue: string) => JSON.parse(process.env.QUEUE_URLS!)[queue] as string;
-
-/** A local control of the SQS stand-in (Local.FailNextSends, Local.ExpireVisibility, Local.Sent, Local.Status). */
-const sqsControl = async (action: string, input: Record<string, unknown> = {}) => {
-  const response = await fetch(process.env.SQS_ENDPOINT!, {
-    method: 'POST',
-    headers: { 'x-amz-target': `Local.${action}`, 'content-type': 'application/x-amz-json-1.0' },
-    body: JSON.stringify(input),
-  });
-  if (!response.ok) throw new Error(`Local.${action}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
 
 interface DeadLetterAlarm {
   queue: string;

@@ -3,7 +3,6 @@ import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { InsightsView } from '@marketplace/events/insights';
 import type { OrderEventType } from '@marketplace/events/order-events';
-import type { SQSEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { dynamo } from '../src/data/client';
@@ -19,7 +18,7 @@ import { createOrder, nextOrderNumber } from '../src/data/orders';
 import { rebuildInsights } from '../src/ops/insights';
 import { handler } from '../src/workers/roll-up-insights';
 import { aPaidOrder } from './race-builders';
-import { aPhotographer, as, aUserWithRoles, db, waitFor } from './support';
+import { aPhotographer, as, aUserWithRoles, db, sqsEvent, waitFor } from './support';
 
 /**
  * The admin's Insights from hourly rollups. A known set of orders and events in a window of this
@@ -105,23 +104,9 @@ const forwarded = (event: SyntheticEvent) =>
     },
   });
 
-const sqsEvent = (bodies: string[]): SQSEvent => ({
-  Records: bodies.map((body) => ({
-    messageId: randomUUID(),
-    receiptHandle: randomUUID(),
-    body,
-    attributes: {} as SQSEvent['Records'][number]['attributes'],
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:insights',
-    awsRegion: 'us-east-1',
-  })),
-});
-
 const deliver = async (events: SyntheticEvent[]) => {
   for (let i = 0; i < events.length; i += 10) {
-    const answer = await handler(sqsEvent(events.slice(i, i + 10).map(forwarded)));
+    const answer = await handler(sqsEvent('insights', events.slice(i, i + 10).map(forwarded)));
     expect(answer).toEqual({ batchItemFailures: [] });
   }
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_PATH, type LiveMessage, type PushRequest } from '@marketplace/events/live-updates';
-import type { SQSEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -9,7 +8,17 @@ import { saveConnection } from '../src/data/live-connections';
 import { createOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
 import { handler as pushUpdates } from '../src/workers/push-updates';
 import { PRICE_PER_PHOTO_CENTS } from './race-builders';
-import { aNewAccount, aPhotographer, as, aUserWithRoles, db, forgedToken, type TestAccount, waitFor } from './support';
+import {
+  aNewAccount,
+  aPhotographer,
+  as,
+  aUserWithRoles,
+  db,
+  forgedToken,
+  sqsEvent,
+  type TestAccount,
+  waitFor,
+} from './support';
 
 /**
  * Live updates end to end on the local stack: the live gateway runs the real authorizer and
@@ -76,20 +85,6 @@ const anUnpaidOrder = async (photographer: TestAccount) => {
   });
   return orderId;
 };
-
-const pushEvent = (...requests: PushRequest[]): SQSEvent => ({
-  Records: requests.map((request) => ({
-    messageId: randomUUID(),
-    receiptHandle: randomUUID(),
-    body: JSON.stringify(request),
-    attributes: {} as never,
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:live-updates',
-    awsRegion: 'us-east-1',
-  })),
-});
 
 const settle = (ms = 1_500) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -267,7 +262,7 @@ describe('who hears of a change', () => {
     await saveConnection({ connectionId: goneConnection, userId: owner.uid, roles: ['photographer'] });
 
     const request: PushRequest = { push: { type: 'copies.ready', orderId } };
-    const event = pushEvent(request);
+    const event = sqsEvent('live-updates', [JSON.stringify(request)]);
     expect(await pushUpdates(event)).toEqual({ batchItemFailures: [] });
     expect(await pushUpdates(event)).toEqual({ batchItemFailures: [] });
 

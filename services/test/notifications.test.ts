@@ -3,7 +3,6 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OrderEventType } from '@marketplace/events/order-events';
 import { editedPrefix } from '@marketplace/events/orders';
-import type { SQSEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetConfig } from '../src/config';
@@ -21,7 +20,7 @@ import {
 } from '../src/data/orders';
 import { outboxRecord } from '../src/data/transactions';
 import { handler } from '../src/workers/send-notifications';
-import { as, aUserWithRoles, db, type TestAccount, waitFor } from './support';
+import { as, aUserWithRoles, db, sqsEvent, type TestAccount, waitFor } from './support';
 
 /** One email as the SES stand-in keeps it (GET /store). */
 interface StoredEmail {
@@ -125,22 +124,8 @@ const streamRecord = (item: Record<string, unknown>) =>
 const syntheticRecord = (orderId: string, eventType: OrderEventType, metadata: Record<string, unknown> = {}) =>
   streamRecord(outboxRecord({ orderId, eventType, description: `test ${eventType}`, metadata }));
 
-const sqsEvent = (...bodies: string[]): SQSEvent => ({
-  Records: bodies.map((body) => ({
-    messageId: randomUUID(),
-    receiptHandle: randomUUID(),
-    body,
-    attributes: {} as SQSEvent['Records'][number]['attributes'],
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:notifications',
-    awsRegion: 'us-east-1',
-  })),
-});
-
 const deliver = (...bodies: string[]) =>
-  handler(sqsEvent(...bodies)) as Promise<{
+  handler(sqsEvent('notifications', bodies)) as Promise<{
     batchItemFailures: { itemIdentifier: string }[];
   }>;
 
@@ -306,7 +291,7 @@ describe('exactly once, however the event arrives', () => {
     // Nothing listens on port 9: SES is unreachable.
     process.env.SES_ENDPOINT = 'http://127.0.0.1:9';
     resetConfig();
-    const failed = sqsEvent(record);
+    const failed = sqsEvent('notifications', [record]);
     const result = await handler(failed).finally(() => {
       process.env.SES_ENDPOINT = sesEndpoint;
       resetConfig();

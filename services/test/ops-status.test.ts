@@ -11,7 +11,7 @@ import { held, sqsClient } from '../src/ops/queues';
 import { OpsError } from '../src/ops/roles';
 import { collectStatus, redriveQueue, type StatusReport } from '../src/ops/status';
 import { workers } from '../src/workers';
-import { waitFor } from './support';
+import { sqsControl, waitFor } from './support';
 
 /**
  * `npm run ops -- status` and `npm run ops -- redrive <queue>` against the running local stack,
@@ -20,17 +20,6 @@ import { waitFor } from './support';
  */
 const queueUrl = (queue: string) => JSON.parse(process.env.QUEUE_URLS!)[queue] as string;
 const deadLetterQueueUrl = (queue: string) => `${queueUrl(queue)}-dlq`;
-
-/** A local control of the SQS stand-in (Local.ExpireVisibility, Local.Messages). */
-const sqsControl = async (action: string, input: Record<string, unknown> = {}) => {
-  const response = await fetch(process.env.SQS_ENDPOINT!, {
-    method: 'POST',
-    headers: { 'x-amz-target': `Local.${action}`, 'content-type': 'application/x-amz-json-1.0' },
-    body: JSON.stringify(input),
-  });
-  if (!response.ok) throw new Error(`Local.${action}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
 
 /** The ids of the messages a queue (or a dead-letter queue) holds now whose body holds the marker. */
 const heldIds = async (url: string, marker: string) => {

@@ -2,14 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AdminUserView } from '@marketplace/events/admin';
 import type { UserEventType } from '@marketplace/events/user-events';
-import type { SQSEvent } from 'aws-lambda';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { firebaseAuth } from '../src/adapters/firebase-admin';
 import { workers } from '../src/workers';
 import { userEventFromStreamRecord } from '../src/workers/outbox-message';
 import { handler } from '../src/workers/sync-sign-in';
-import { aPhotographer, as, aUserWithRoles, call, db, signIn, type TestAccount, waitFor } from './support';
+import {
+  aPhotographer,
+  as,
+  aUserWithRoles,
+  call,
+  db,
+  signIn,
+  sqsControl,
+  sqsEvent,
+  type TestAccount,
+  waitFor,
+} from './support';
 
 /**
  * Suspending, deleting and reactivating an account: the route writes the standing and its user
@@ -20,17 +30,6 @@ import { aPhotographer, as, aUserWithRoles, call, db, signIn, type TestAccount, 
 const DEACTIVATED = 'Your account has been deactivated. Please contact support.';
 const identity = workers.find((w) => w.queue === 'identity')!;
 const queueUrl = (queue: string) => JSON.parse(process.env.QUEUE_URLS!)[queue] as string;
-
-/** A local control of the SQS stand-in (Local.ExpireVisibility, Local.Redrive, Local.Sent, Local.Status). */
-const sqsControl = async (action: string, input: Record<string, unknown> = {}) => {
-  const response = await fetch(process.env.SQS_ENDPOINT!, {
-    method: 'POST',
-    headers: { 'x-amz-target': `Local.${action}`, 'content-type': 'application/x-amz-json-1.0' },
-    body: JSON.stringify(input),
-  });
-  if (!response.ok) throw new Error(`Local.${action}: ${response.status} ${await response.text()}`);
-  return response.json();
-};
 
 /** The auth fault switch: Firebase fails every request about this account until cleared. */
 const authFaults = async (method: 'GET' | 'POST' | 'DELETE', body?: { match: string; times?: number }) => {
@@ -71,22 +70,8 @@ const syntheticRecord = (userId: string, eventType: UserEventType) =>
     },
   });
 
-const sqsEvent = (...bodies: string[]): SQSEvent => ({
-  Records: bodies.map((body) => ({
-    messageId: randomUUID(),
-    receiptHandle: randomUUID(),
-    body,
-    attributes: {} as SQSEvent['Records'][number]['attributes'],
-    messageAttributes: {},
-    md5OfBody: '',
-    eventSource: 'aws:sqs',
-    eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:identity',
-    awsRegion: 'us-east-1',
-  })),
-});
-
 const deliver = (...bodies: string[]) =>
-  handler(sqsEvent(...bodies)) as Promise<{ batchItemFailures: { itemIdentifier: string }[] }>;
+  handler(sqsEvent('identity', bodies)) as Promise<{ batchItemFailures: { itemIdentifier: string }[] }>;
 
 /** A standing written straight to the table, with no outbox event: only this file's deliveries apply it. */
 const setStanding = async (uid: string, standing: { status: 'verified' | 'suspended'; isActive: boolean }) => {
@@ -210,7 +195,7 @@ describe('the identity worker', () => {
   it('reports a Firebase failure so SQS delivers the message again, and marks nothing applied', async () => {
     const user = await aPhotographer();
     await setStanding(user.uid, { status: 'suspended', isActive: true });
-    const event = sqsEvent(syntheticRecord(user.uid, 'user_suspended'));
+    const event = sqsEvent('identity', [syntheticRecord(user.uid, 'user_suspended')]);
     await authFaults('POST', { match: user.uid, times: 1 });
 
     const failed = await handler(event);

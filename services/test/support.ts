@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { QueueName } from '@marketplace/events/order-events';
 import type { Role } from '@marketplace/events/roles';
+import type { SQSEvent } from 'aws-lambda';
 import { marketplace } from '../src/data/entities';
 import { setRoles } from '../src/data/users';
 
@@ -127,3 +129,32 @@ export const forgedToken = (claims: Record<string, unknown>) => {
 };
 
 export const db = () => marketplace().entities;
+
+/**
+ * A local control of the SQS stand-in (Local.ExpireVisibility, Local.Redrive, Local.Sent,
+ * Local.Status, Local.Messages, Local.FailNextSends: services/local/queue-runner.ts).
+ */
+export const sqsControl = async (action: string, input: Record<string, unknown> = {}) => {
+  const response = await fetch(process.env.SQS_ENDPOINT!, {
+    method: 'POST',
+    headers: { 'x-amz-target': `Local.${action}`, 'content-type': 'application/x-amz-json-1.0' },
+    body: JSON.stringify(input),
+  });
+  if (!response.ok) throw new Error(`Local.${action}: ${response.status} ${await response.text()}`);
+  return response.json();
+};
+
+/** The event a worker of this queue gets from SQS for these message bodies, for calling its handler directly. */
+export const sqsEvent = (queue: QueueName, bodies: readonly string[]): SQSEvent => ({
+  Records: bodies.map((body) => ({
+    messageId: randomUUID(),
+    receiptHandle: randomUUID(),
+    body,
+    attributes: {} as SQSEvent['Records'][number]['attributes'],
+    messageAttributes: {},
+    md5OfBody: '',
+    eventSource: 'aws:sqs',
+    eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${queue}`,
+    awsRegion: 'us-east-1',
+  })),
+});

@@ -1,9 +1,7 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { originalsPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
-import { photosBucket, s3 } from '../../services/src/adapters/s3';
-import { createOrder, markOrderPaid, nextOrderNumber, registerOriginal } from '../../services/src/data/orders';
+import { createOrder, markOrderPaid, nextOrderNumber } from '../../services/src/data/orders';
 import type { TestAccount } from '../../services/test/support';
+import { storeOriginal } from './orders-setup';
 
 const authUrl = () => `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1`;
 const apiUrl = () => {
@@ -98,20 +96,7 @@ export async function aPaidOrder({
     totalAmountCents: originals.length * hdr.pricePerPhotoCents,
     stripePaymentIntentId: paymentIntentId,
   });
-  for (const file of originals) {
-    const key = `${originalsPrefix(orderId)}${ulid()}-${file.name}`;
-    await s3().send(
-      new PutObjectCommand({ Bucket: photosBucket(), Key: key, Body: file.buffer, ContentType: file.mimeType }),
-    );
-    await registerOriginal({
-      order,
-      key,
-      filename: file.name,
-      size: file.buffer.length,
-      contentType: file.mimeType,
-      lastModified: new Date().toISOString(),
-    });
-  }
+  for (const file of originals) await storeOriginal(order, file);
   await markOrderPaid({ orderId, paymentIntentId, amountCents: order.totalAmountCents, via: 'client' });
   return { orderId, name };
 }

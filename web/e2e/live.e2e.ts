@@ -1,16 +1,10 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { editedPrefix, type OrderImageView, originalsPrefix } from '@marketplace/events/orders';
+import { editedPrefix, type OrderImageView } from '@marketplace/events/orders';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photosBucket, s3 } from '../../services/src/adapters/s3';
-import {
-  claimOrder,
-  createOrder,
-  nextOrderNumber,
-  registerEdited,
-  registerOriginal,
-} from '../../services/src/data/orders';
+import { claimOrder, createOrder, nextOrderNumber, registerEdited } from '../../services/src/data/orders';
 import { anEditor, type TestAccount } from '../../services/test/support';
 import {
   checkOnPhone,
@@ -25,7 +19,7 @@ import {
   webUrl,
 } from './browser';
 import { aPaidOrder } from './editor-setup';
-import { aSignedUpPhotographer, testAccountPassword } from './orders-setup';
+import { aSignedUpPhotographer, type FileToUpload, storeOriginal, testAccountPassword } from './orders-setup';
 
 const DELAYED_TEXT = 'Live updates are delayed. Reload to see the latest.';
 
@@ -148,20 +142,7 @@ async function anOrderReceivingPhotos({
     totalAmountCents: photoCount * hdr.pricePerPhotoCents,
     stripePaymentIntentId: `pi_e2e_${orderId}`,
   });
-  const addOriginal = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
-    const key = `${originalsPrefix(orderId)}${ulid()}-${file.name}`;
-    await s3().send(
-      new PutObjectCommand({ Bucket: photosBucket(), Key: key, Body: file.buffer, ContentType: file.mimeType }),
-    );
-    await registerOriginal({
-      order,
-      key,
-      filename: file.name,
-      size: file.buffer.length,
-      contentType: file.mimeType,
-      lastModified: new Date().toISOString(),
-    });
-  };
+  const addOriginal = (file: FileToUpload) => storeOriginal(order, file);
   return { orderId, name, addOriginal };
 }
 

@@ -25,6 +25,28 @@ export const aSignedUpPhotographer = async (displayName: string) => ({
 
 const hdr = { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 };
 
+export interface FileToUpload {
+  name: string;
+  mimeType: string;
+  buffer: Buffer;
+}
+
+/** An original as the photographer's upload leaves it: the object in S3, then its record (and event). */
+export const storeOriginal = async (order: Parameters<typeof registerOriginal>[0]['order'], file: FileToUpload) => {
+  const key = `${originalsPrefix(order.orderId)}${ulid()}-${file.name}`;
+  await s3().send(
+    new PutObjectCommand({ Bucket: photosBucket(), Key: key, Body: file.buffer, ContentType: file.mimeType }),
+  );
+  await registerOriginal({
+    order,
+    key,
+    filename: file.name,
+    size: file.buffer.length,
+    contentType: file.mimeType,
+    lastModified: new Date().toISOString(),
+  });
+};
+
 /**
  * An order that has gone all the way through, written through the data layer as the routes
  * would: created, originals registered, paid, claimed by an editor, edited files in S3 and
@@ -57,20 +79,7 @@ export async function aCompletedOrder({
     totalAmountCents: photoCount * hdr.pricePerPhotoCents,
     stripePaymentIntentId: paymentIntentId,
   });
-  for (const file of originalFiles ?? []) {
-    const key = `${originalsPrefix(orderId)}${ulid()}-${file.name}`;
-    await s3().send(
-      new PutObjectCommand({ Bucket: photosBucket(), Key: key, Body: file.buffer, ContentType: file.mimeType }),
-    );
-    await registerOriginal({
-      order,
-      key,
-      filename: file.name,
-      size: file.buffer.length,
-      contentType: file.mimeType,
-      lastModified: new Date().toISOString(),
-    });
-  }
+  for (const file of originalFiles ?? []) await storeOriginal(order, file);
   for (let i = 0; i < (originalFiles ? 0 : photoCount); i++) {
     const key = `${originalsPrefix(orderId)}${ulid()}-original-${i + 1}.jpg`;
     await registerOriginal({
