@@ -140,3 +140,21 @@ export const rebuildInsights = async ({ from, to = startOfThisHour() }: Insights
   }
   return { hoursWritten: written, hoursRemoved: removed, eventsCounted: events, ordersMissing: missingOrders };
 };
+
+/** Marks a table whose rollups were counted from its log once (a local start does it, as for the list indexes). */
+const REBUILT_MARK = { source: 'rebuild', messageId: 'insights-v1' } as const;
+const NEVER = 253_402_300_799;
+
+/**
+ * The rollups of a table that held orders before the rollup worker existed: counted from its log
+ * once per table (a local start calls it, on a quiet table before the workers run); null when done before.
+ */
+export const rebuildInsightsOnce = async () => {
+  const { data } = await entities().processedMessage.get(REBUILT_MARK).go({ consistent: true });
+  if (data) return null;
+  const report = await rebuildInsights();
+  await entities()
+    .processedMessage.put({ ...REBUILT_MARK, expiresAt: NEVER, state: 'done' })
+    .go();
+  return report;
+};

@@ -5,6 +5,7 @@ import { ensureJobType } from '../data/job-types';
 import { createUserOnce, emailOwner, getUser, isPlaceholderUserId, listAllUsers, setRoles } from '../data/users';
 import { startCountersOnce } from './check-counters';
 import { repairUserEmails } from './duplicate-users';
+import { rebuildInsightsOnce } from './insights';
 import { backfillListIndexes } from './list-indexes';
 
 /**
@@ -136,14 +137,20 @@ export const restoreLostIdentities = async () => {
 };
 
 /**
- * The demo accounts, after giving an older table's records the list indexes' keys, merging the
- * duplicate records it holds and restoring lost sign-ins.
+ * The demo accounts, after giving an older table's records the list indexes' keys, counting its
+ * Insights from its event log, merging the duplicate records it holds and restoring lost sign-ins.
  */
 export const seedDemoAccounts = async () => {
   const backfilled = await backfillListIndexes();
   if (backfilled && backfilled.users + backfilled.feedback > 0) {
     console.log(
       `Wrote the admins, status and feedback-type index keys of ${backfilled.users} users and ${backfilled.feedback} feedback reports written before those indexes.`,
+    );
+  }
+  const rolledUp = await rebuildInsightsOnce();
+  if (rolledUp?.eventsCounted) {
+    console.log(
+      `Counted the Insights of ${rolledUp.eventsCounted} order events written before the rollups (${rolledUp.hoursWritten} hours).`,
     );
   }
   for (const m of await repairUserEmails()) {
