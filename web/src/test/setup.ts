@@ -1,10 +1,24 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, vi } from 'vitest';
 import { fakeApi } from './fake-api';
 import { fakeFirebase } from './fake-firebase-auth';
 import { FakeWebSocket } from './fake-websocket';
+
+// Uppy checks the connection 3 s after it is made, on a timer it never clears. A file that ends
+// sooner has its environment torn down first, and the check then reads a `window` that is gone
+// (an uncaught error that fails the run): such checks still pending when a file ends are cleared.
+const uppyOnlineChecks = new Set<Parameters<typeof clearTimeout>[0]>();
+const setTimeoutOfNode = globalThis.setTimeout;
+globalThis.setTimeout = ((handler: TimerHandler, timeout?: number, ...args: unknown[]) => {
+  const timer = setTimeoutOfNode(handler as () => void, timeout, ...args);
+  if (typeof handler === 'function' && handler.name === 'bound updateOnlineStatus') uppyOnlineChecks.add(timer);
+  return timer;
+}) as typeof setTimeout;
+afterAll(() => {
+  for (const timer of uppyOnlineChecks) clearTimeout(timer);
+});
 
 // `findBy…` waits up to 5 s rather than 1 s: on a busy two-core machine a lazy page can take longer to render.
 configure({ asyncUtilTimeout: 5000 });
