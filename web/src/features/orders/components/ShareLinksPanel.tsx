@@ -109,28 +109,36 @@ function NewLink({ link, onDismiss }: { link: CreatedShareLinkView; onDismiss: (
   );
 }
 
-function CreateLinkForm({ onCreate, hasLinks }: { onCreate: (days: number) => Promise<void>; hasLinks: boolean }) {
+/**
+ * A number of days typed into a form: its value, whether it is valid once the form was sent, and
+ * the submit that hands the valid number on (the form is busy meanwhile).
+ */
+function useDaysForm(onValid: (days: number) => Promise<void>) {
   const [days, setDays] = useState<string | number>(SHARE_LINK_DEFAULT_DAYS);
   const [touched, setTouched] = useState(false);
   const [sending, setSending] = useState(false);
   const valid = validDays(days);
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (valid === null) return;
     setSending(true);
     try {
-      await onCreate(valid);
+      await onValid(valid);
     } finally {
       setSending(false);
     }
   };
+  return { days, setDays, invalid: touched && valid === null, sending, submit };
+}
+
+function CreateLinkForm({ onCreate, hasLinks }: { onCreate: (days: number) => Promise<void>; hasLinks: boolean }) {
+  const { days, setDays, invalid, sending, submit } = useDaysForm(onCreate);
 
   return (
     <form onSubmit={submit} noValidate>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <DaysInput label="Link expires in (days)" value={days} onChange={setDays} error={touched && valid === null} />
+        <DaysInput label="Link expires in (days)" value={days} onChange={setDays} error={invalid} />
         <Button type="submit" loading={sending} leftSection={<IconLink size={16} aria-hidden="true" />}>
           {hasLinks ? 'Make a new link' : 'Create share link'}
         </Button>
@@ -148,23 +156,11 @@ function ExtendModal({
   onClose: () => void;
   onExtend: (link: ShareLinkView, days: number) => Promise<void>;
 }) {
-  const [days, setDays] = useState<string | number>(SHARE_LINK_DEFAULT_DAYS);
-  const [touched, setTouched] = useState(false);
-  const [sending, setSending] = useState(false);
-  const valid = validDays(days);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    if (!link || valid === null) return;
-    setSending(true);
-    try {
-      await onExtend(link, valid);
-      onClose();
-    } finally {
-      setSending(false);
-    }
-  };
+  const { days, setDays, invalid, sending, submit } = useDaysForm(async (valid) => {
+    if (!link) return;
+    await onExtend(link, valid);
+    onClose();
+  });
 
   return (
     <Modal opened={link !== null} onClose={() => !sending && onClose()} title="Change the expiry" centered>
@@ -174,7 +170,7 @@ function ExtendModal({
             The link will work for this many days from today
             {link?.status === 'expired' ? ', and opens again at once.' : '.'}
           </Text>
-          <DaysInput label="Expires in (days)" value={days} onChange={setDays} error={touched && valid === null} />
+          <DaysInput label="Expires in (days)" value={days} onChange={setDays} error={invalid} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={sending}>
               Cancel
