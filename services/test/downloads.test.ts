@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { ZipBuildMessage } from '@marketplace/events/order-events';
 import { type CompletedDownloadView, editedPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
@@ -17,7 +16,7 @@ import {
   nextOrderNumber,
   registerEdited,
 } from '../src/data/orders';
-import { anEditor, aPhotographer, as, call, db, type TestAccount, waitFor } from './support';
+import { anEditor, aPhotographer, as, call, db, outboxStreamRecord, type TestAccount, waitFor } from './support';
 import { unzipByName } from './unzip';
 
 const s3 = new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
@@ -136,20 +135,15 @@ const zipRequest = (orderId: string): ZipBuildMessage => ({
 });
 
 /** The completion event as the pipe delivers it: the outbox item's stream record. */
-const completionStreamRecord = (orderId: string) => ({
-  eventName: 'INSERT',
-  dynamodb: {
-    NewImage: marshall({
-      __edb_e__: 'outboxEvent',
-      eventId: ulid(),
-      orderId,
-      eventType: 'order_completed',
-      description: 'The editor delivered the edited photos',
-      occurredAt: new Date().toISOString(),
-      metadata: {},
-    }),
-  },
-});
+const completionStreamRecord = (orderId: string) =>
+  outboxStreamRecord({
+    eventId: ulid(),
+    orderId,
+    eventType: 'order_completed',
+    description: 'The editor delivered the edited photos',
+    occurredAt: new Date().toISOString(),
+    metadata: {},
+  });
 
 describe('the edited photos zip', () => {
   let photographer: TestAccount;

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { UpdateItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import type { InsightsView } from '@marketplace/events/insights';
@@ -18,7 +17,7 @@ import { createOrder, nextOrderNumber } from '../src/data/orders';
 import { rebuildInsights } from '../src/ops/insights';
 import { handler } from '../src/workers/roll-up-insights';
 import { aPaidOrder } from './race-builders';
-import { aPhotographer, as, aUserWithRoles, db, sqsEvent, waitFor } from './support';
+import { aPhotographer, as, aUserWithRoles, db, outboxStreamRecord, sqsEvent, waitFor } from './support';
 
 /**
  * The admin's Insights from hourly rollups. A known set of orders and events in a window of this
@@ -96,13 +95,7 @@ const anEvent = (
 
 /** The stream record of an outbox event, as the event-log worker forwards it. */
 const forwarded = (event: SyntheticEvent) =>
-  JSON.stringify({
-    eventID: randomUUID(),
-    eventName: 'INSERT',
-    dynamodb: {
-      NewImage: marshall({ __edb_e__: 'outboxEvent', description: `test ${event.eventType}`, ...event }),
-    },
-  });
+  JSON.stringify(outboxStreamRecord({ description: `test ${event.eventType}`, ...event }));
 
 const deliver = async (events: SyntheticEvent[]) => {
   for (let i = 0; i < events.length; i += 10) {

@@ -1,6 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { OrderEventType } from '@marketplace/events/order-events';
 import { editedPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
@@ -20,7 +19,7 @@ import {
 } from '../src/data/orders';
 import { outboxRecord } from '../src/data/transactions';
 import { handler } from '../src/workers/send-notifications';
-import { as, aUserWithRoles, db, sqsEvent, type TestAccount, waitFor } from './support';
+import { as, aUserWithRoles, db, outboxStreamRecord, sqsEvent, type TestAccount, waitFor } from './support';
 
 /** One email as the SES stand-in keeps it (GET /store). */
 interface StoredEmail {
@@ -113,12 +112,7 @@ const streamRecordOf = async (eventId: string) => {
   return streamRecord(data);
 };
 
-const streamRecord = (item: Record<string, unknown>) =>
-  JSON.stringify({
-    eventID: randomUUID(),
-    eventName: 'INSERT',
-    dynamodb: { NewImage: marshall(item, { removeUndefinedValues: true }) },
-  });
+const streamRecord = (item: Record<string, unknown>) => JSON.stringify(outboxStreamRecord(item));
 
 /** A stream record of an event that never went through the outbox, for deliveries of our own. */
 const syntheticRecord = (orderId: string, eventType: OrderEventType, metadata: Record<string, unknown> = {}) =>

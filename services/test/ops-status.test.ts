@@ -2,7 +2,6 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '../local/stack';
@@ -11,7 +10,7 @@ import { held, sqsClient } from '../src/ops/queues';
 import { OpsError } from '../src/ops/roles';
 import { collectStatus, redriveQueue, type StatusReport } from '../src/ops/status';
 import { workers } from '../src/workers';
-import { sqsControl, waitFor } from './support';
+import { outboxStreamRecord, sqsControl, waitFor } from './support';
 
 /**
  * `npm run ops -- status` and `npm run ops -- redrive <queue>` against the running local stack,
@@ -34,21 +33,16 @@ const heldIds = async (url: string, marker: string) => {
  * log's worker fails it on every receive (DynamoDB refuses items over 400 KB).
  */
 const poisonRecord = (marker: string) =>
-  JSON.stringify({
-    eventID: randomUUID(),
-    eventName: 'INSERT',
-    dynamodb: {
-      NewImage: marshall({
-        __edb_e__: 'outboxEvent',
-        eventId: ulid(),
-        orderId: `ops-status-${marker}`,
-        eventType: 'order_created',
-        description: 'an order event too large to store',
-        occurredAt: new Date().toISOString(),
-        metadata: { marker, note: 'x'.repeat(410 * 1024) },
-      }),
-    },
-  });
+  JSON.stringify(
+    outboxStreamRecord({
+      eventId: ulid(),
+      orderId: `ops-status-${marker}`,
+      eventType: 'order_created',
+      description: 'an order event too large to store',
+      occurredAt: new Date().toISOString(),
+      metadata: { marker, note: 'x'.repeat(410 * 1024) },
+    }),
+  );
 
 /**
  * The ops command as an operator runs it; without TABLE_NAME it acts on the local stack, here the

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import {
   DEFAULT_MLS_LONG_EDGE,
   MLS_MAX_BYTES,
@@ -34,7 +33,7 @@ import {
   mlsPrefix,
   skipReasonsByFile,
 } from '../src/workers/make-renditions';
-import { anEditor, aPhotographer, db, type TestAccount, waitFor } from './support';
+import { anEditor, aPhotographer, db, outboxStreamRecord, type TestAccount, waitFor } from './support';
 
 /** The MLS-ready copies of a delivered order: made by the rendition worker, fed by the event log from the outbox. */
 const storage = () => new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
@@ -192,7 +191,7 @@ const completionRecord = async (orderId: string) => {
   const events = (await db().orderEvent.query.byOrder({ orderId }).go({ pages: 'all' })).data;
   const event = events.filter((e) => e.eventType === 'order_completed').at(-1);
   if (!event) throw new Error(`no completion event for ${orderId}`);
-  return { eventName: 'INSERT', dynamodb: { NewImage: marshall(event, { removeUndefinedValues: true }) } };
+  return outboxStreamRecord(event);
 };
 
 const deliver = (...bodies: unknown[]) =>

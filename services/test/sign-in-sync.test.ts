@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { marshall } from '@aws-sdk/util-dynamodb';
 import type { AdminUserView } from '@marketplace/events/admin';
 import type { UserEventType } from '@marketplace/events/user-events';
 import { ulid } from 'ulid';
@@ -14,6 +13,7 @@ import {
   aUserWithRoles,
   call,
   db,
+  outboxStreamRecord,
   signIn,
   sqsControl,
   sqsEvent,
@@ -55,20 +55,15 @@ const userEventsSent = async (queue: string, uid: string) => {
 
 /** A stream record of a user event that never went through the outbox, for deliveries of our own. */
 const syntheticRecord = (userId: string, eventType: UserEventType) =>
-  JSON.stringify({
-    eventID: randomUUID(),
-    eventName: 'INSERT',
-    dynamodb: {
-      NewImage: marshall({
-        __edb_e__: 'outboxEvent',
-        eventId: ulid(),
-        userId,
-        eventType,
-        description: `test ${eventType}`,
-        occurredAt: new Date().toISOString(),
-      }),
-    },
-  });
+  JSON.stringify(
+    outboxStreamRecord({
+      eventId: ulid(),
+      userId,
+      eventType,
+      description: `test ${eventType}`,
+      occurredAt: new Date().toISOString(),
+    }),
+  );
 
 const deliver = (...bodies: string[]) =>
   handler(sqsEvent('identity', bodies)) as Promise<{ batchItemFailures: { itemIdentifier: string }[] }>;

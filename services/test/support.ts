@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import type { QueueName } from '@marketplace/events/order-events';
 import type { Role } from '@marketplace/events/roles';
 import type { SQSEvent } from 'aws-lambda';
@@ -157,4 +158,15 @@ export const sqsEvent = (queue: QueueName, bodies: readonly string[]): SQSEvent 
     eventSourceARN: `arn:aws:sqs:us-east-1:000000000000:${queue}`,
     awsRegion: 'us-east-1',
   })),
+});
+
+/**
+ * What a pipe delivers for a new outbox item: its stream record, an INSERT with the item as its new
+ * image (the outbox's entity name set, as ElectroDB stores it). A test delivers an event of its own
+ * making, or one the table holds, to a worker this way.
+ */
+export const outboxStreamRecord = (item: Record<string, unknown>) => ({
+  eventID: randomUUID(),
+  eventName: 'INSERT',
+  dynamodb: { NewImage: marshall({ __edb_e__: 'outboxEvent', ...item }, { removeUndefinedValues: true }) },
 });

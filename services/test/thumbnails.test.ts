@@ -18,7 +18,7 @@ import {
 } from '../src/data/orders';
 import { handler, RENDITION_CACHE_CONTROL, thumbnailsPrefix } from '../src/workers/make-thumbnails';
 import { aDng } from './raw-sample';
-import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
+import { anEditor, aPhotographer, as, db, outboxStreamRecord, type TestAccount, waitFor } from './support';
 
 /** The thumbnail worker, fed by the event log from the outbox, and the URLs the images route gives the browser. */
 const bucket = () => process.env.PHOTOS_BUCKET!;
@@ -104,7 +104,7 @@ const uploadEventRecord = async (orderId: string, key: string) => {
     (e) => (e.metadata as { key?: string } | undefined)?.key === key && e.eventType.endsWith('image_uploaded'),
   );
   if (!event) throw new Error(`no upload event for ${key}`);
-  return { eventName: 'INSERT', dynamodb: { NewImage: marshall(event, { removeUndefinedValues: true }) } };
+  return outboxStreamRecord(event);
 };
 
 const deliver = (...bodies: unknown[]) =>
