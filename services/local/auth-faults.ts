@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * The auth emulator as the services reach it (FIREBASE_AUTH_EMULATOR_HOST), with an outage a test
@@ -17,14 +18,6 @@ interface Fault {
   left: number;
   refused: number;
 }
-
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 
 export const startAuthFaults = async ({ port, emulatorPort }: { port: number; emulatorPort: number }) => {
   const faults = new Map<string, Fault>();
@@ -51,7 +44,7 @@ export const startAuthFaults = async ({ port, emulatorPort }: { port: number; em
 
   const server = http.createServer(async (req, res) => {
     try {
-      const body = await readBody(req);
+      const body = await buffer(req);
       if (req.url?.startsWith('/__faults')) return control(req, body, res);
       const text = `${req.url} ${body.toString('utf8')}`;
       const fault = [...faults.values()].find((f) => f.left > 0 && text.includes(f.match));

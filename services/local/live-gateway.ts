@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
+import { buffer } from 'node:stream/consumers';
 import { LIVE_PATH } from '@marketplace/events/live-updates';
 import type { APIGatewayAuthorizerResult } from 'aws-lambda';
 import { type WebSocket, WebSocketServer } from 'ws';
@@ -60,14 +61,6 @@ const jsonAnswer = (res: http.ServerResponse, status: number, body?: unknown, er
   });
   res.end(body === undefined ? undefined : JSON.stringify(body));
 };
-
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<Buffer>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 
 export const createLiveGateway = ({
   routes,
@@ -241,7 +234,7 @@ export const createLiveGateway = ({
     if (!found) return jsonAnswer(res, 404, { message: 'Not Found' });
     const connectionId = decodeURIComponent(found[1] ?? '');
     const connection = connections.get(connectionId);
-    const body = await readBody(req);
+    const body = await buffer(req);
     if (!connection || connection.socket.readyState !== connection.socket.OPEN) {
       return jsonAnswer(res, 410, { message: null }, 'GoneException');
     }
