@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInChild } from './child-run';
 
 /**
  * The MLS-ready copy of one edited photo against the least reading that photo can cost, on the
@@ -67,20 +67,7 @@ const runChild = async (method: Method, file: string, longEdge: number) => {
 };
 
 const child = (method: Method, file: string, longEdge: number) =>
-  new Promise<RunResult>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', here, '--child', method, file, String(longEdge)], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    proc.on('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      if (code !== 0 || !line) reject(new Error(`${method} on ${path.basename(file)} exited with ${code}`));
-      else resolve(JSON.parse(line) as RunResult);
-    });
-  });
+  runInChild<RunResult>(here, ['--child', method, file, String(longEdge)], `${method} on ${path.basename(file)}`);
 
 /** The inputs, made once: about 25 MB each, of noise. */
 const makeInputs = async (dir: string) => {

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runInChild } from './child-run';
 
 /**
  * The thumbnail worker's picture work against the least a thumbnail can cost, on the same files in
@@ -68,20 +68,7 @@ const previewOf = (bytes: Buffer, find: (b: Buffer) => { jpegs: { start: number;
 };
 
 const child = (method: Method, file: string) =>
-  new Promise<RunResult>((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', here, '--child', method, file], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    proc.stdout.on('data', (chunk) => {
-      out += chunk;
-    });
-    proc.on('exit', (code) => {
-      const line = out.trim().split('\n').pop();
-      if (code !== 0 || !line) reject(new Error(`${method} on ${path.basename(file)} exited with ${code}`));
-      else resolve(JSON.parse(line) as RunResult);
-    });
-  });
+  runInChild<RunResult>(here, ['--child', method, file], `${method} on ${path.basename(file)}`);
 
 /** The inputs, made once: pictures of noise and a RAW shaped as cameras lay out a DNG. */
 const makeInputs = async (dir: string) => {
