@@ -177,19 +177,22 @@ describe('every alarm', () => {
   });
 });
 
+/** Any dead letter at all, seen within a minute. */
+const deadLetterAlarm = {
+  Namespace: 'AWS/SQS',
+  MetricName: 'ApproximateNumberOfMessagesVisible',
+  Statistic: 'Maximum',
+  Period: 60,
+  EvaluationPeriods: 1,
+  Threshold: 1,
+  ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+};
+
 describe('the dead-letter alarms', () => {
   it("watch each worker queue's dead-letter queue, from the worker table, at one visible message in one minute", () => {
     for (const worker of workers) {
       const alarm = alarmNamed(alarmNames.deadLetters(worker.queue));
-      expect(alarm).toMatchObject({
-        Namespace: 'AWS/SQS',
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Statistic: 'Maximum',
-        Period: 60,
-        EvaluationPeriods: 1,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      });
+      expect(alarm).toMatchObject(deadLetterAlarm);
       expect(queueNameOf(alarm)).toEqual({ 'Fn::GetAtt': [queueIds(worker.queue).deadLetterId, 'QueueName'] });
     }
   });
@@ -197,15 +200,7 @@ describe('the dead-letter alarms', () => {
   it("watch each pipe's dead-letter queue the same way", () => {
     for (const pipe of pipes) {
       const alarm = alarmNamed(alarmNames.pipeDeadLetters(pipe.name));
-      expect(alarm).toMatchObject({
-        Namespace: 'AWS/SQS',
-        MetricName: 'ApproximateNumberOfMessagesVisible',
-        Statistic: 'Maximum',
-        Period: 60,
-        EvaluationPeriods: 1,
-        Threshold: 1,
-        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-      });
+      expect(alarm).toMatchObject(deadLetterAlarm);
       expect(queueNameOf(alarm)).toEqual({ 'Fn::GetAtt': [pipeIds(pipe.name).deadLetterId, 'QueueName'] });
     }
   });
