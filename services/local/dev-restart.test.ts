@@ -156,6 +156,24 @@ describe('npm run dev, stopped and started again', () => {
       expect(before.photographerOrders).toEqual([(order.body as unknown as { order: { id: string } }).order.id]);
       expect(before.localOrders).toEqual([(localOrder.body as unknown as { order: { id: string } }).order.id]);
 
+      // A second start beside it (a second terminal) refuses, and stops nothing of the first.
+      const second = spawn('npm', ['run', 'dev'], {
+        cwd: repoRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, DEV_PORT_OFFSET: String(offset), DEV_DATA_DIR: dataDir },
+      });
+      let secondOutput = '';
+      second.stdout?.on('data', (chunk: Buffer) => {
+        secondOutput += chunk.toString();
+      });
+      second.stderr?.on('data', (chunk: Buffer) => {
+        secondOutput += chunk.toString();
+      });
+      const secondCode = await new Promise((resolve) => second.once('exit', resolve));
+      expect(secondCode).not.toBe(0);
+      expect(secondOutput).toContain('is already in use: is another copy of the marketplace running?');
+      expect(await snapshot(), 'beside a refused second start').toEqual(before);
+
       for (const signal of ['SIGTERM', 'SIGHUP', 'SIGKILL'] as const) {
         await stop(child, signal);
         child = await start();

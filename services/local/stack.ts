@@ -173,6 +173,11 @@ export const startLocalStack = async ({
   log?: (line: string) => void;
 }): Promise<LocalStack> => {
   const { web: _web, ...servicePorts } = ports;
+  // A copy still running serves these from its own process (its emulators are children that would
+  // look like a crashed run's leftovers): refuse before stopping anything of it.
+  await assertPortFree(ports.gateway, 'gateway');
+  await assertPortFree(ports.live, 'live');
+  await assertPortFree(ports.queue, 'queue');
   await stopLeftovers(path.join(dataDir, 'logs'), log);
   for (const [what, port] of Object.entries(servicePorts)) await assertPortFree(port, what);
   // Only now that no other stack of this profile is running is it safe to clear its data.
