@@ -60,6 +60,13 @@ describe('esbuild bundles', () => {
     expect(routeBundle).toContain('DynamoDBClient');
   });
 
+  it('load no web streams at start, which only a streamed response needs', () => {
+    // @middy/core imports node:stream/web for streamed responses; the bundles alias it to a stand-in (options.ts).
+    for (const bundle of bundles) {
+      expect(readFileSync(bundle, 'utf8'), bundle).not.toMatch(/from\s*["']node:stream\/web["']/);
+    }
+  });
+
   it('leave native sharp out of the thumbnail worker and carry it beside the bundle instead', () => {
     expect(readFileSync(thumbnailBundle, 'utf8')).toMatch(/from\s*["']sharp["']/);
     expect(existsSync(join(thumbnailBundle, '..', 'node_modules', 'sharp', 'package.json'))).toBe(true);

@@ -16,6 +16,8 @@ export const esbuildTarget = 'node24';
 export const bundleAliases = (repoRoot: string): Record<string, string> => ({
   jsonschema: join(repoRoot, 'infra', 'lib', 'bundling', 'jsonschema-skipped.cjs'),
   '@aws-sdk/lib-dynamodb': join(repoRoot, 'infra', 'lib', 'bundling', 'document-client-given.cjs'),
+  // @middy/core imports it for streamed responses only, which none of our functions sends.
+  'node:stream/web': join(repoRoot, 'infra', 'lib', 'bundling', 'node-stream-web-on-use.mjs'),
 });
 
 /** The esbuild options of a function's bundle (entry, output and externals aside). */
