@@ -133,7 +133,9 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
     architecture: Architecture.ARM_64,
     timeout: Duration.seconds(props.timeoutSeconds),
     memorySize: props.memoryMb,
-    environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+    // No --enable-source-maps: it parses the bundle's source map on every cold start (16 ms of a
+    // 52 ms import, measured); the logger maps an error's stack when it writes one (readable-stacks.ts).
+    environment: props.environment,
     role,
     logGroup,
     bundling: {
