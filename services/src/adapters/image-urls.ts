@@ -1,6 +1,4 @@
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { photosBucket, s3 } from './s3';
+import { GET_OBJECT_QUERY, presignedUrl } from './s3-requests';
 
 /**
  * Presigned GETs of an image's thumbnail and preview. A URL signed afresh on every request would
@@ -21,10 +19,7 @@ export interface RenditionRecord {
 export const signingHourOf = (now: Date) => new Date(Math.floor(now.getTime() / HOUR_MS) * HOUR_MS);
 
 const presignedGet = (key: string, signingDate: Date) =>
-  getSignedUrl(s3(), new GetObjectCommand({ Bucket: photosBucket(), Key: key }), {
-    signingDate,
-    expiresIn: IMAGE_URL_LIFETIME_SECONDS,
-  });
+  presignedUrl({ method: 'GET', key, query: GET_OBJECT_QUERY, expiresIn: IMAGE_URL_LIFETIME_SECONDS, signingDate });
 
 /** Null URLs unless the renditions are ready (pending, or a placeholder the browser draws itself). */
 export const imageUrls = async (image: RenditionRecord, now = new Date()) => {

@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { GetObjectCommand, HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 /**
  * Zips of photos, streamed S3 to S3: each source object is read only when its turn comes and
@@ -252,48 +251,3 @@ const dosDateTime = (when: Date) => {
     time: Math.floor(at.getSeconds() / 2) | (at.getMinutes() << 5) | (at.getHours() << 11),
   };
 };
-
-/** S3 keys and browser-given names become safe, distinct zip entry names ("a.jpg", "a (2).jpg"). */
-export const zipEntryNames = (filenames: readonly string[]) => {
-  const taken = new Set<string>();
-  return filenames.map((filename) => {
-    const name = safeEntryName(filename);
-    const dot = name.lastIndexOf('.');
-    const [stem, extension] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-    let candidate = name;
-    // Case-insensitive: Windows and macOS would overwrite "A.jpg" with "a.jpg" on extraction.
-    for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${extension}`;
-    taken.add(candidate.toLowerCase());
-    return candidate;
-  });
-};
-
-const safeEntryName = (filename: string) => {
-  // Only the last path segment: an entry must never extract outside the folder it is unzipped in.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is removed
-  const base = (filename.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim();
-  return base && base !== '.' && base !== '..' ? base : 'photo';
-};
-
-/** `attachment` with an ASCII fallback name and the exact name in RFC 5987 form, for every browser. */
-export const attachmentDisposition = (filename: string) => {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-};
-
-/** Links to a finished zip last five minutes: long enough to start the download, short if shared. */
-export const ZIP_LINK_SECONDS = 5 * 60;
-
-export const zipDownloadUrl = (
-  client: S3Client,
-  { bucket, key, filename }: { bucket: string; key: string; filename: string },
-) =>
-  getSignedUrl(
-    client,
-    new GetObjectCommand({ Bucket: bucket, Key: key, ResponseContentDisposition: attachmentDisposition(filename) }),
-    { expiresIn: ZIP_LINK_SECONDS },
-  );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { zipEntryNames } from '../adapters/zip-archive';
+import { zipEntryNames } from '../adapters/zip-downloads';
 import { listingOf } from './delivery';
 import type { DownloadKind } from './downloads';
 import { listImages, type OrderRecord } from './orders';

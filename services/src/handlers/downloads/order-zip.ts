@@ -1,8 +1,8 @@
 import type { MlsCopiesRequest, ZipBuildMessage } from '@marketplace/events/order-events';
 import type { CompletedDownloadView } from '@marketplace/events/orders';
 import { publish } from '../../adapters/queue-publisher';
-import { photosBucket, s3 } from '../../adapters/s3';
-import { zipDownloadUrl } from '../../adapters/zip-archive';
+import { photosBucket, s3 } from '../../adapters/s3-requests';
+import { zipDownloadUrl } from '../../adapters/zip-downloads';
 import {
   COPIES_STALL_MS,
   claimCopiesRequest,
