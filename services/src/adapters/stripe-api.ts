@@ -163,7 +163,6 @@ export const stripeApi = ({
     for (let retries = 0; ; retries += 1) {
       if (retries > 0) await sleep(retryDelay(retries));
       const canRetry = retries < maxRetries;
-      let answered: Answered;
       try {
         const signal = AbortSignal.timeout(timeoutMs);
         const response = await fetch(url, { method, headers, ...(method === 'POST' ? { body: form } : {}), signal });
@@ -171,14 +170,13 @@ export const stripeApi = ({
           await response.body?.cancel();
           continue;
         }
-        answered = { status: response.status, headers: response.headers, body: await response.text() };
+        return { status: response.status, headers: response.headers, body: await response.text() };
       } catch (error) {
         // No answer, no whole answer, or none in time. GETs change nothing and POSTs carry their
         // key, so trying again is safe.
         if (canRetry) continue;
         throw connectionError(error, retries);
       }
-      return answered;
     }
   };
 
@@ -221,5 +219,3 @@ export const stripeApi = ({
     },
   };
 };
-
-export type StripeApi = ReturnType<typeof stripeApi>;
