@@ -16,7 +16,11 @@ import { workers } from '../services/src/workers';
  * bundle imported in a fresh Node process, against a floor bundle built in the same run that holds
  * only the DynamoDB document client (the least any route of ours can load).
  *
- *   npx tsx bench/cold-start.ts [runs]      (default 7; the median is reported)
+ *   npx tsx bench/cold-start.ts [runs] [--node-options=<flags>]
+ *
+ * runs: default 7, the median is reported. --node-options runs every import (the floor's too)
+ * with those Node flags, e.g. `--node-options=--enable-source-maps`, which the functions were
+ * deployed with until it was found to parse each bundle's source map on every cold start.
  *
  * Per bundle: its size, the median time of `await import(bundle)` in a new process, that time
  * over the floor's, and the first call's extra time: the handler invoked once with a request it
@@ -28,7 +32,10 @@ import { workers } from '../services/src/workers';
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const servicesSrc = path.join(repoRoot, 'services', 'src');
-const runs = Number(process.argv[2] ?? 7);
+const numericArgument = process.argv.slice(2).find((arg) => /^\d+$/.test(arg));
+const runs = Number(numericArgument ?? 7);
+const nodeOptions =
+  process.argv.find((arg) => arg.startsWith('--node-options='))?.slice('--node-options='.length) ?? '';
 const goal = 1.6;
 
 const floorSource = `
@@ -154,7 +161,8 @@ const environment = {
   AWS_ACCESS_KEY_ID: 'bench',
   AWS_SECRET_ACCESS_KEY: 'bench',
   LOG_LEVEL: 'ERROR',
-  NODE_OPTIONS: '',
+  // As the functions run: no Node flags (infra/lib/service-function.ts), unless asked for.
+  NODE_OPTIONS: nodeOptions,
 };
 
 const measure = (built: Built) =>
@@ -197,7 +205,7 @@ const main = async () => {
       `${built.length} bundles in ${((performance.now() - bundleStarted) / 1000).toFixed(1)} s; Node ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? 'cpu'}, load ${os
         .loadavg()
         .map((l) => l.toFixed(2))
-        .join(' ')}`,
+        .join(' ')}${nodeOptions ? `; NODE_OPTIONS=${nodeOptions}` : ''}`,
     );
 
     const samples = new Map(built.map((b) => [b.name, { importMs: [] as number[], firstCallMs: [] as number[] }]));
