@@ -236,7 +236,7 @@ describe('the card provider answering 500', () => {
   // Each order's amount is its own, so a fault matched on it touches no other test's order.
   const orderFor = (photoCount: number) => ({ jobTypeId: 'hdr', photoCount });
 
-  it('is retried by the SDK with the same idempotency key: one intent, one order', async () => {
+  it('is retried by our Stripe client with the same idempotency key: one intent, one order', async () => {
     const photographer = await aPhotographer();
     // The intent is created, but its answer is lost on the way back.
     await stripeFault({ method: 'POST', path: '/v1/payment_intents', match: { amount: '58400' }, when: 'after' });
@@ -256,7 +256,7 @@ describe('the card provider answering 500', () => {
     expect(stored[0]).toMatchObject({ stripePaymentIntentId: order.stripePaymentIntentId, status: 'pending_payment' });
   });
 
-  it('on order creation, outlasting the SDK retries: a clear error, no order, and the next try succeeds', async () => {
+  it('on order creation, outlasting the Stripe client retries: a clear error, no order, and the next try succeeds', async () => {
     const photographer = await aPhotographer();
     await stripeFault({ method: 'POST', path: '/v1/payment_intents', match: { amount: '63200' }, times: 3 });
 
@@ -267,7 +267,7 @@ describe('the card provider answering 500', () => {
     expect(failed.body.message).toMatch(/try again/i);
     expectCleanError(failed.body);
     expect(await ordersOf(photographer)).toHaveLength(0);
-    // Three tries (the first and the SDK's two retries), all refused before anything ran.
+    // Three tries (the first and the Stripe client's two retries), all refused before anything ran.
     const refused = await stripeRequests((r) => r.path === '/v1/payment_intents' && r.injected && r.status === 500);
     expect(refused.length).toBeGreaterThanOrEqual(3);
 
@@ -276,7 +276,7 @@ describe('the card provider answering 500', () => {
     expect(await ordersOf(photographer)).toHaveLength(1);
   });
 
-  it('on payment confirmation, outlasting the SDK retries: the order stays unpaid until a retry pays it once', async () => {
+  it('on payment confirmation, outlasting the Stripe client retries: the order stays unpaid until a retry pays it once', async () => {
     const photographer = await aPhotographer();
     const created = (await as(photographer).post('/api/orders', orderFor(2))).body as CreateOrderResponse;
     const intentId = created.order.stripePaymentIntentId;
@@ -305,7 +305,7 @@ describe('the card provider answering 500', () => {
       status: 'requires_payment',
     });
 
-    // Stripe fails once more on the retry: the SDK's own retry gets through.
+    // Stripe fails once more on the retry: the Stripe client's own retry gets through.
     await stripeFault({ method: 'GET', path: `/v1/payment_intents/${intentId}`, times: 1 });
     const retried = await report();
     expect(retried.status).toBe(200);
@@ -352,7 +352,7 @@ describe('the card provider answering 500', () => {
     expect(cancelledUnrefunded?.refundId).toBeUndefined();
     expect(await refundsAtStripe(intentId)).toHaveLength(0);
 
-    // The refund goes through at Stripe but its answer is lost: the SDK's retry gets the replay.
+    // The refund goes through at Stripe but its answer is lost: the Stripe client's retry gets the replay.
     await stripeFault({
       method: 'POST',
       path: '/v1/refunds',

@@ -106,7 +106,7 @@ describe('Stripe answering what the payment report cannot use', () => {
       status: 502,
       code: 'PAYMENT_PROVIDER_UNAVAILABLE',
     },
-    // Three closes: the first try and the SDK's two retries.
+    // Three closes: the first try and the Stripe client's two retries.
     {
       label: 'the connection closed with no answer',
       fault: { reply: 'disconnect', times: 3 },
