@@ -56,6 +56,7 @@ interface Bundle {
   /** A module under services/src, or the floor's inline source. */
   entry: string | { contents: string };
   nativeModules: readonly string[];
+  keepArrowFunctions?: boolean;
 }
 
 interface Built extends Bundle {
@@ -79,6 +80,7 @@ const bundles: Bundle[] = [
       kind: 'worker',
       entry: `workers/${w.handler}`,
       nativeModules: w.nativeModules ?? [],
+      keepArrowFunctions: w.keepArrowFunctions === true,
     }),
   ),
 ];
@@ -115,7 +117,7 @@ const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
     ...(typeof spec.entry === 'string'
       ? { entryPoints: [path.join(servicesSrc, `${spec.entry}.ts`)] }
       : { stdin: { contents: spec.entry.contents, resolveDir: servicesSrc, sourcefile: 'floor.mjs', loader: 'js' } }),
-    ...lambdaBuildOptions(repoRoot),
+    ...lambdaBuildOptions(repoRoot, { keepArrowFunctions: spec.keepArrowFunctions === true }),
     sourcemap: true,
     sourcesContent: false,
     external: [...spec.nativeModules],

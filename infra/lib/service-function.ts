@@ -13,7 +13,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { bundleAliases, commonJsRequireBanner, esbuildTarget } from './bundling/options';
+import { bundleAliases, commonJsRequireBanner, eagerlyCompiledModules, esbuildTarget } from './bundling/options';
 import { repoRoot } from './settings';
 
 export interface ServiceFunctionProps {
@@ -25,6 +25,8 @@ export interface ServiceFunctionProps {
   environment: Record<string, string>;
   /** Packages with native code esbuild cannot bundle (sharp): left out of the bundle and installed beside it. */
   nativeModules?: readonly string[] | undefined;
+  /** A bundle esbuild cannot lower arrow functions in (bundling/options.ts, eagerlyCompiledModules). */
+  keepArrowFunctions?: boolean | undefined;
   /** Grants written into the role itself rather than a policy resource of their own (see InlineGrantsRole). */
   inlineGrants?: boolean;
 }
@@ -149,9 +151,14 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
       sourcesContent: false,
       // Ship the AWS SDK version the services pin and test against, not whatever the runtime carries.
       externalModules: [...(props.nativeModules ?? [])],
-      esbuildArgs: Object.fromEntries(
-        Object.entries(bundleAliases(repoRoot)).map(([name, path]) => [`--alias:${name}`, path]),
-      ),
+      esbuildArgs: {
+        ...Object.fromEntries(Object.entries(bundleAliases(repoRoot)).map(([name, path]) => [`--alias:${name}`, path])),
+        ...(props.keepArrowFunctions
+          ? {}
+          : Object.fromEntries(
+              Object.entries(eagerlyCompiledModules).map(([feature, on]) => [`--supported:${feature}`, String(on)]),
+            )),
+      },
       ...(props.nativeModules?.length
         ? {
             commandHooks: {

@@ -174,6 +174,7 @@ export class WorkersStack extends Stack {
         memoryMb: worker.memoryMb,
         environment: serviceEnvironment(this, grants, resources),
         nativeModules: worker.nativeModules,
+        keepArrowFunctions: worker.keepArrowFunctions,
       });
       grantAccess(consumer, grants, resources);
       consumer.addEventSource(

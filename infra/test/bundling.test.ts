@@ -11,6 +11,8 @@ import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let bundles: string[];
 let thumbnailBundle: string;
+/** Bundles of the workers whose packages esbuild cannot lower arrow functions in. */
+let arrowKeepingBundles: string[];
 let assemblyDir: string;
 
 beforeAll(() => {
@@ -27,6 +29,12 @@ beforeAll(() => {
     ([, fn]) => fn.Properties.Description === 'Consumes the thumbnails queue',
   )!;
   thumbnailBundle = bundleOf(thumbnails);
+  const arrowKeepingDescriptions = workers
+    .filter((worker) => worker.keepArrowFunctions)
+    .map((worker) => `Consumes the ${worker.queue} queue`);
+  arrowKeepingBundles = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function')
+    .filter(([, fn]) => arrowKeepingDescriptions.includes(fn.Properties.Description as string))
+    .map(([, fn]) => bundleOf(fn));
   // esbuild runs once per function (about 75), one after another: minutes when the machine is busy.
 }, 600_000);
 
@@ -58,6 +66,14 @@ describe('esbuild bundles', () => {
     const routeBundle = readFileSync(bundles[0]!, 'utf8');
     expect(routeBundle).not.toMatch(/from\s*["']@aws-sdk\//);
     expect(routeBundle).toContain('DynamoDBClient');
+  });
+
+  it('carry no arrow functions, so that V8 compiles each module wrapper once (options.ts)', () => {
+    expect(arrowKeepingBundles).toHaveLength(workers.filter((worker) => worker.keepArrowFunctions).length);
+    for (const bundle of bundles) {
+      if (arrowKeepingBundles.includes(bundle)) expect(readFileSync(bundle, 'utf8'), bundle).toContain('=>');
+      else expect(readFileSync(bundle, 'utf8'), bundle).not.toContain('=>');
+    }
   });
 
   it('load no web streams at start, which only a streamed response needs', () => {

@@ -26,6 +26,11 @@ export interface WorkerDefinition {
   forwardedEvents?: readonly OutboxEventType[];
   /** Packages with native code the handler imports: the Lambda bundle carries their linux-arm64 build. */
   nativeModules?: readonly string[];
+  /**
+   * Its bundle keeps arrow functions: a package in it uses `super` inside one, which esbuild
+   * cannot lower to a `function` (infra/lib/bundling/options.ts, eagerlyCompiledModules).
+   */
+  keepArrowFunctions?: true;
 }
 
 export const workers: readonly WorkerDefinition[] = [
@@ -78,6 +83,8 @@ export const workers: readonly WorkerDefinition[] = [
     // One account a message, so a provider that hangs times out one change, not ten.
     queue: 'identity',
     handler: 'sync-sign-in',
+    // firebase-admin's proxy agent calls `super` from an arrow function.
+    keepArrowFunctions: true,
     batchSize: 1,
     visibilityTimeoutSeconds: 120,
     maxReceiveCount: 10,
