@@ -27,6 +27,12 @@ export interface S3Target {
   attemptTimeoutMs?: number;
 }
 
+/** An object's place: a bucket and a key in it. */
+export interface ObjectAt {
+  bucket: string;
+  key: string;
+}
+
 export interface PresignRequest extends ObjectAt {
   method: 'GET' | 'PUT' | 'POST' | 'DELETE';
   /** The operation's query parameters (uploadId, partNumber, response-content-disposition...). */
@@ -35,12 +41,6 @@ export interface PresignRequest extends ObjectAt {
   signedHeaders?: Record<string, string>;
   expiresIn: number;
   signingDate?: Date;
-}
-
-/** An object's place: a bucket and a key in it. */
-export interface ObjectAt {
-  bucket: string;
-  key: string;
 }
 
 export interface StoredObject {
