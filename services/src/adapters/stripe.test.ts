@@ -619,6 +619,10 @@ describe('the payment calls the routes make, against the Stripe fake', () => {
       STRIPE_API_URL: fakeUrl,
     });
 
+  /** A payment intent for the test order numbered `n` (order-adapter-<n>, #4<n>). */
+  const intentFor = (adapter: Awaited<ReturnType<typeof localAdapter>>, n: number, amountCents = 2400) =>
+    adapter.createOrderPaymentIntent({ orderId: `order-adapter-${n}`, orderNumber: 40 + n, amountCents });
+
   beforeEach(clearFake);
 
   it("creates an order's payment once, however often it is asked", async () => {
@@ -645,11 +649,7 @@ describe('the payment calls the routes make, against the Stripe fake', () => {
 
   it('finds an intent, or null for one Stripe does not know, which the payment report turns into a 409', async () => {
     const adapter = await localAdapter();
-    const intent = await adapter.createOrderPaymentIntent({
-      orderId: 'order-adapter-2',
-      orderNumber: 42,
-      amountCents: 2400,
-    });
+    const intent = await intentFor(adapter, 2);
 
     expect((await adapter.findPaymentIntent(intent.id))?.id).toBe(intent.id);
     expect(await adapter.findPaymentIntent('pi_unknown_here')).toBeNull();
@@ -661,11 +661,7 @@ describe('the payment calls the routes make, against the Stripe fake', () => {
 
   it('turns Stripe down, unreachable or unreadable into a 502 with the call’s own message', async () => {
     const adapter = await localAdapter();
-    const intent = await adapter.createOrderPaymentIntent({
-      orderId: 'order-adapter-3',
-      orderNumber: 43,
-      amountCents: 2400,
-    });
+    const intent = await intentFor(adapter, 3);
     const path = `/v1/payment_intents/${intent.id}`;
 
     await fakeFault({ method: 'GET', path, times: 3, status: 500 });
@@ -690,16 +686,8 @@ describe('the payment calls the routes make, against the Stripe fake', () => {
 
   it('stops a payment: canceled, canceled before, missing, or succeeded first with the intent', async () => {
     const adapter = await localAdapter();
-    const open = await adapter.createOrderPaymentIntent({
-      orderId: 'order-adapter-5',
-      orderNumber: 45,
-      amountCents: 2400,
-    });
-    const paid = await adapter.createOrderPaymentIntent({
-      orderId: 'order-adapter-6',
-      orderNumber: 46,
-      amountCents: 2600,
-    });
+    const open = await intentFor(adapter, 5);
+    const paid = await intentFor(adapter, 6, 2600);
     await confirmWithCard(paid);
 
     expect(await adapter.cancelPaymentIntent(open.id)).toEqual({ status: 'canceled' });
@@ -713,11 +701,7 @@ describe('the payment calls the routes make, against the Stripe fake', () => {
 
   it('refunds a payment once per key', async () => {
     const adapter = await localAdapter();
-    const paid = await adapter.createOrderPaymentIntent({
-      orderId: 'order-adapter-7',
-      orderNumber: 47,
-      amountCents: 3000,
-    });
+    const paid = await intentFor(adapter, 7, 3000);
     await confirmWithCard(paid);
 
     const part = await adapter.refundPayment({
