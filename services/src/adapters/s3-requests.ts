@@ -1,9 +1,15 @@
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { defaultProvider } from '@aws-sdk/credential-provider-node';
-import { Hash } from '@smithy/hash-node';
-import { SignatureV4 } from '@smithy/signature-v4';
-import { type Config, config } from '../config';
+import { config } from '../config';
+import {
+  type Address,
+  addressOf,
+  awsService,
+  type Credentials,
+  escapeUri,
+  hostHeader,
+  perConfiguration,
+  regionalHost,
+  urlOf,
+} from './aws-requests';
 
 /**
  * What the request paths ask of S3, signed with AWS's own SigV4 signer instead of sent through
@@ -13,9 +19,9 @@ import { type Config, config } from '../config';
  * every bundle already, for DynamoDB. The workers keep the S3 client (adapters/s3.ts).
  *
  * Requests are addressed as the S3 client addresses them with the same configuration: path-style
- * on an explicit endpoint (the local stand-in), else the regional virtual-hosted style.
+ * on an explicit endpoint (the local stand-in), else the regional virtual-hosted style. The signed,
+ * retried exchange is aws-requests.ts's, shared with the other services the routes call.
  */
-type Credentials = ConstructorParameters<typeof SignatureV4>[0]['credentials'];
 
 export interface S3Target {
   region: string;
@@ -62,57 +68,20 @@ export const GET_OBJECT_QUERY: Readonly<Record<string, string>> = {
 /** A presigned upload's bytes are the browser's: the signature cannot cover them. */
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 
-const MAX_ATTEMPTS = 3;
-const BACKOFF_BASE_MS = 100;
-/** S3 answers a HEAD or DELETE in milliseconds; a body adds its transfer time. */
-const ATTEMPT_TIMEOUT_MS = 3_000;
-const ATTEMPT_MS_PER_MIB = 1_000;
-
-/** RFC 3986 escaping, as the SDK escapes keys and query parameters (`!'()*` too). */
-const escapeUri = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-
 const escapeKey = (key: string) => key.split('/').map(escapeUri).join('/');
-
-const queryString = (query: Record<string, string>) =>
-  Object.keys(query)
-    .sort()
-    .map((name) => `${escapeUri(name)}=${escapeUri(query[name]!)}`)
-    .join('&');
 
 /** A bucket name usable as a DNS label (no dots: they would break the certificate's wildcard). */
 const isVirtualHostable = (bucket: string) => /^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(bucket);
 
-const dnsSuffix = (region: string) => (region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com');
-
-interface Address {
-  protocol: string;
-  hostname: string;
-  port?: number;
-  path: string;
-}
-
-const addressOf = ({ region, endpoint }: S3Target, bucket: string, key: string): Address => {
+const objectAddress = ({ region, endpoint }: S3Target, bucket: string, key: string): Address => {
   if (endpoint) {
-    const url = new URL(endpoint);
-    return {
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: `${url.pathname.replace(/\/$/, '')}/${bucket}/${escapeKey(key)}`,
-    };
+    const address = addressOf(endpoint);
+    return { ...address, path: `${address.path.replace(/\/$/, '')}/${bucket}/${escapeKey(key)}` };
   }
-  const host = `s3.${region}.${dnsSuffix(region)}`;
+  const host = regionalHost('s3', region);
   return isVirtualHostable(bucket)
     ? { protocol: 'https:', hostname: `${bucket}.${host}`, path: `/${escapeKey(key)}` }
     : { protocol: 'https:', hostname: host, path: `/${bucket}/${escapeKey(key)}` };
-};
-
-const hostHeader = ({ hostname, port }: Address) => (port ? `${hostname}:${port}` : hostname);
-
-const urlOf = (address: Address, query: Record<string, string>) => {
-  const search = queryString(query);
-  return `${address.protocol}//${hostHeader(address)}${address.path}${search ? `?${search}` : ''}`;
 };
 
 interface ServerRequest extends ObjectAt {
@@ -121,53 +90,14 @@ interface ServerRequest extends ObjectAt {
   body?: Uint8Array;
 }
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-const exchange = (
-  url: string,
-  { method, headers, body }: { method: string; headers: Record<string, string>; body?: Uint8Array },
-  timeoutMs: number,
-) =>
-  new Promise<Answer>((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const outgoing = send(url, { method, headers, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
-    });
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
-
-/** S3's error code from an XML error body (a HEAD answer has none). */
-const errorCode = (body: string) => /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
-
-/** Worth another attempt: S3 busy or failing (503 SlowDown among them), or a body S3 waited too long for. */
-const isTransient = ({ status, body }: Answer) =>
-  status >= 500 || status === 429 || errorCode(body) === 'RequestTimeout';
-
-/** Full jitter: a random wait up to 100 ms, then up to 200 ms. */
-const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_BASE_MS * 2 ** (attempt - 1)));
-
 /** S3 requests of one configuration; `s3()` below is this process's. */
 export const s3Requests = (target: S3Target) => {
-  const signer = new SignatureV4({
-    service: 's3',
+  const service = awsService({
+    name: 'S3',
+    signingName: 's3',
     region: target.region,
-    credentials: target.credentials ?? defaultProvider(),
-    sha256: Hash.bind(null, 'sha256'),
+    credentials: target.credentials,
+    attemptTimeoutMs: target.attemptTimeoutMs,
     // S3 signs the path as sent: encoded once, not again.
     uriEscapePath: false,
   });
@@ -181,8 +111,8 @@ export const s3Requests = (target: S3Target) => {
     expiresIn,
     signingDate = new Date(),
   }: PresignRequest) => {
-    const address = addressOf(target, bucket, key);
-    const presigned = await signer.presign(
+    const address = objectAddress(target, bucket, key);
+    const presigned = await service.signer.presign(
       {
         ...address,
         method,
@@ -194,44 +124,9 @@ export const s3Requests = (target: S3Target) => {
     return urlOf(address, presigned.query as Record<string, string>);
   };
 
-  /**
-   * One request of the server's own, signed afresh for each attempt. Network errors, timeouts
-   * and S3's transient answers are tried again; any other answer is returned as it is.
-   */
-  const send = async (operation: string, { method, bucket, key, headers = {}, body }: ServerRequest) => {
-    const address = addressOf(target, bucket, key);
-    const timeoutMs =
-      (target.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS) + Math.ceil(((body?.length ?? 0) / 2 ** 20) * ATTEMPT_MS_PER_MIB);
-    for (let attempt = 1; ; attempt++) {
-      const signed = await signer.sign({
-        ...address,
-        method,
-        query: {},
-        headers: { ...headers, host: hostHeader(address) },
-        ...(body ? { body } : {}),
-      });
-      try {
-        const answer = await exchange(urlOf(address, {}), { method, headers: signed.headers, body }, timeoutMs);
-        if (attempt < MAX_ATTEMPTS && isTransient(answer)) {
-          await backoff(attempt);
-          continue;
-        }
-        return answer;
-      } catch (error) {
-        if (attempt >= MAX_ATTEMPTS) {
-          throw new Error(`S3 ${operation} failed after ${MAX_ATTEMPTS} attempts: ${(error as Error).message}`, {
-            cause: error,
-          });
-        }
-        await backoff(attempt);
-      }
-    }
-  };
-
-  const refused = (operation: string, { status, body }: Answer) => {
-    const code = errorCode(body);
-    return new Error(`S3 ${operation} answered ${status}${code ? ` ${code}` : ''}`);
-  };
+  const send = (operation: string, { method, bucket, key, headers, body }: ServerRequest) =>
+    service.send(operation, { method, address: objectAddress(target, bucket, key), headers, body });
+  const { refused } = service;
 
   /** What S3 holds at a key, or null when nothing is there. */
   const headObject = async ({ bucket, key }: ObjectAt): Promise<StoredObject | null> => {
@@ -273,16 +168,10 @@ export const s3Requests = (target: S3Target) => {
 
 export type S3Requests = ReturnType<typeof s3Requests>;
 
-let current: { settings: Config; requests: S3Requests } | undefined;
-
 /** This process's S3 requests, configured as adapters/s3.ts configures the S3 client. */
-export const s3 = (): S3Requests => {
-  const settings = config();
-  if (current?.settings !== settings) {
-    current = { settings, requests: s3Requests({ region: settings.AWS_REGION, endpoint: settings.S3_ENDPOINT }) };
-  }
-  return current.requests;
-};
+export const s3: () => S3Requests = perConfiguration((settings) =>
+  s3Requests({ region: settings.AWS_REGION, endpoint: settings.S3_ENDPOINT }),
+);
 
 export const photosBucket = () => config().PHOTOS_BUCKET;
 
