@@ -1,19 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { build } from 'esbuild';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaBuildOptions } from '../../../infra/lib/bundling/options';
 import { parseStripeForm, type SeenRequest, type StripeFault, startStripeFake } from '../../local/stripe-fake';
 import { routes } from '../routes';
+import { signingOnlyOurHeaders, startRecorder } from './aws-requests-recorder';
 import { STRIPE_API_VERSION, type StripeApiOptions, StripeError, stripeApi, stripeForm } from './stripe-api';
 import { verifyStripeSignature } from './stripe-webhook-signature';
 
 /**
  * The Stripe keys in the cloud: read from Secrets Manager while the function initialises, once
  * per container. Secrets Manager is played by a small HTTP server speaking its JSON protocol
- * (the SDK is pointed at it with AWS_ENDPOINT_URL_SECRETS_MANAGER), so nothing leaves the machine.
+ * (the adapter is pointed at it with AWS_ENDPOINT_URL_SECRETS_MANAGER, as the SDK is), so nothing
+ * leaves the machine.
  */
 const SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:stripe-keys';
 const secret = { secretKey: 'sk_test_from_secrets_manager', webhookSecret: 'whsec_from_secrets_manager' };
@@ -119,6 +122,44 @@ describe('the Stripe keys in the cloud', () => {
     expect(await adapter.stripeKeys()).toEqual({ secretKey: 'sk_test_local', webhookSecret: 'whsec_local' });
     expect(adapter.prefetchStripeKeys()).toBe(false);
     expect(reads).toHaveLength(0);
+  });
+
+  it('are read with the request the Secrets Manager client sends, signed alike', async () => {
+    const recorder = await startRecorder(() => ({
+      headers: { 'content-type': 'application/x-amz-json-1.1' },
+      body: { ARN: SECRET_ARN, Name: 'stripe-keys', SecretString: JSON.stringify(secret) },
+    }));
+    try {
+      const credentials = { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretAccessKey: 'secret', sessionToken: 'token/+=' };
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(new Date('2025-03-14T15:09:26Z'));
+      const adapter = await freshAdapter({
+        ...cloudEnvironment(),
+        AWS_REGION: 'eu-central-1',
+        AWS_ACCESS_KEY_ID: credentials.accessKeyId,
+        AWS_SECRET_ACCESS_KEY: credentials.secretAccessKey,
+        AWS_SESSION_TOKEN: credentials.sessionToken,
+        AWS_ENDPOINT_URL_SECRETS_MANAGER: undefined,
+        // The SDK's endpoint for every service, when none names this one.
+        AWS_ENDPOINT_URL: recorder.url,
+      });
+      expect(await adapter.stripeKeys()).toEqual(secret);
+      const [ours] = recorder.received.splice(0);
+      const sdk = signingOnlyOurHeaders(
+        new SecretsManagerClient({ region: 'eu-central-1', endpoint: recorder.url, credentials }),
+      );
+      await sdk.send(new GetSecretValueCommand({ SecretId: SECRET_ARN }));
+      const [reference] = recorder.received;
+      expect(ours!.body).toBe(reference!.body);
+      expect(ours!.url).toBe(reference!.url);
+      for (const header of ['content-type', 'x-amz-target', 'x-amz-date', 'x-amz-security-token', 'authorization']) {
+        expect(ours!.headers[header], header).toBe(reference!.headers[header]);
+      }
+      expect(ours!.headers.authorization).toContain('/20250314/eu-central-1/secretsmanager/aws4_request');
+    } finally {
+      vi.useRealTimers();
+      await recorder.close();
+    }
   });
 });
 

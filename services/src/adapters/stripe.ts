@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { config } from '../config';
 import type { PaymentFacts } from '../domain/payment-check';
 import { HttpError } from '../http/errors';
+import { awsJsonHeaders, awsService, regionalHost } from './aws-requests';
 import { logger } from './logger';
 import { recordMetrics } from './metrics';
 import { stripeApi } from './stripe-api';
@@ -21,16 +22,35 @@ interface StripeKeys {
 let keys: Promise<StripeKeys> | undefined;
 let client: Promise<Stripe> | undefined;
 
+/**
+ * Secrets Manager's GetSecretValue (AWS JSON 1.1), signed and sent by aws-requests.ts: its SDK
+ * client would be loaded, and compiled, on every cold start of the Stripe routes. The endpoint is
+ * the one the SDK would use: AWS_ENDPOINT_URL_SECRETS_MANAGER or AWS_ENDPOINT_URL when set.
+ */
+const readSecret = async (secretId: string, region: string) => {
+  const endpoint =
+    process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ??
+    process.env.AWS_ENDPOINT_URL ??
+    `https://${regionalHost('secretsmanager', region)}`;
+  const { SecretString } = await awsService({
+    name: 'Secrets Manager',
+    signingName: 'secretsmanager',
+    region,
+  }).sendJson<{ SecretString?: string }>('GetSecretValue', {
+    url: endpoint,
+    headers: awsJsonHeaders('1.1', 'secretsmanager.GetSecretValue'),
+    input: { SecretId: secretId },
+  });
+  return SecretString;
+};
+
 const loadKeys = async (): Promise<StripeKeys> => {
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_SECRET_ARN, AWS_REGION } = config();
   if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
     return { secretKey: STRIPE_SECRET_KEY, webhookSecret: STRIPE_WEBHOOK_SECRET };
   }
   if (!STRIPE_SECRET_ARN) throw new Error('Stripe is not configured: set STRIPE_SECRET_ARN or the two keys');
-  const { SecretsManagerClient, GetSecretValueCommand } = await import('@aws-sdk/client-secrets-manager');
-  const secrets = new SecretsManagerClient({ region: AWS_REGION });
-  const { SecretString } = await secrets.send(new GetSecretValueCommand({ SecretId: STRIPE_SECRET_ARN }));
-  const parsed = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
+  const parsed = JSON.parse((await readSecret(STRIPE_SECRET_ARN, AWS_REGION)) ?? '{}') as Partial<StripeKeys>;
   if (!parsed.secretKey || !parsed.webhookSecret) {
     throw new Error('The Stripe secret must hold {"secretKey": ..., "webhookSecret": ...}');
   }
