@@ -14,7 +14,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { build } from 'esbuild';
+import { build, type Metafile } from 'esbuild';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lambdaBuildOptions } from '../../../infra/lib/bundling/options';
 import { resetConfig } from '../config';
@@ -376,9 +376,11 @@ describe('route bundles', () => {
   const outdir = mkdtempSync(path.join(tmpdir(), 'route-bundles-'));
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('sign S3 requests without the S3 client or its presigner', async () => {
-    const handlers = [...new Set(routes.map((route) => route.handler))];
-    const { metafile } = await build({
+  const handlers = [...new Set(routes.map((route) => route.handler))];
+  let metafile: Metafile;
+  // Every route's bundle as deployed, built once for the checks below.
+  beforeAll(async () => {
+    ({ metafile } = await build({
       ...lambdaBuildOptions(repoRoot),
       entryPoints: Object.fromEntries(
         handlers.map((handler) => [handler, path.join(repoRoot, 'services', 'src', 'handlers', `${handler}.ts`)]),
@@ -389,16 +391,34 @@ describe('route bundles', () => {
       metafile: true,
       write: false,
       logLevel: 'error',
-    });
-    const inputsOf = (handler: string) =>
-      Object.keys(
-        Object.values(metafile.outputs).find((o) => o.entryPoint?.endsWith(`handlers/${handler}.ts`))!.inputs,
-      );
-    const s3Client = /node_modules\/@aws-sdk\/(client-s3|s3-request-presigner|lib-storage)\//;
-    expect(handlers.filter((handler) => inputsOf(handler).some((input) => s3Client.test(input)))).toEqual([]);
+    }));
+  }, 120_000);
+  const inputsOf = (handler: string) =>
+    Object.keys(Object.values(metafile.outputs).find((o) => o.entryPoint?.endsWith(`handlers/${handler}.ts`))!.inputs);
+  const carrying = (packages: RegExp) =>
+    handlers.filter((handler) => inputsOf(handler).some((input) => packages.test(input)));
+
+  it('sign S3 requests without the S3 client or its presigner', () => {
+    expect(carrying(/node_modules\/@aws-sdk\/(client-s3|s3-request-presigner|lib-storage)\//)).toEqual([]);
     // The check looks where the signing is: these routes sign with s3-requests.ts.
     for (const handler of ['uploads/sign-upload', 'uploads/register-upload', 'downloads/download-completed']) {
       expect(inputsOf(handler)).toContain('services/src/adapters/s3-requests.ts');
     }
-  }, 120_000);
+  });
+
+  it('send to SQS, Secrets Manager and SES without their SDK clients', () => {
+    expect(carrying(/node_modules\/@aws-sdk\/(client-sqs|client-secrets-manager|client-sesv2)\//)).toEqual([]);
+    // The check looks where the calls are: these routes queue a zip, read the Stripe keys, send an invitation.
+    const callers = {
+      'downloads/download-completed': 'queue-publisher.ts',
+      'share/download-shared-zip': 'queue-publisher.ts',
+      'orders/create-order': 'stripe.ts',
+      'payments/stripe-webhook': 'stripe.ts',
+      'admin/invite-editor': 'email.ts',
+    };
+    for (const [handler, adapter] of Object.entries(callers)) {
+      expect(inputsOf(handler)).toContain(`services/src/adapters/${adapter}`);
+      expect(inputsOf(handler)).toContain('services/src/adapters/aws-requests.ts');
+    }
+  });
 });
