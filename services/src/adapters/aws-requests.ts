@@ -16,7 +16,7 @@ import { type Config, config } from '../config';
  */
 export type Credentials = ConstructorParameters<typeof SignatureV4>[0]['credentials'];
 
-export interface AwsService {
+interface AwsService {
   /** How errors name the service: "SQS", "Secrets Manager". */
   name: string;
   /** SigV4's name for it, in the credential scope: "sqs", "secretsmanager", "ses". */
@@ -39,14 +39,14 @@ export interface Address {
   path: string;
 }
 
-export interface AwsRequest {
+interface AwsRequest {
   method: string;
   address: Address;
   headers?: Record<string, string>;
   body?: Uint8Array;
 }
 
-export interface Answer {
+interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
@@ -146,8 +146,8 @@ const jsonError = (body: string): { code?: string; message?: string } => {
  * (`com.amazonaws.sqs#QueueDoesNotExist`, `ResourceNotFoundException:http://...`): the SDK's
  * error names are the bare code, and so are ours.
  */
-export const awsErrorOf = ({ headers, body }: Answer) => {
-  const fromJson = body.startsWith('{') ? jsonError(body) : {};
+const awsErrorOf = ({ headers, body }: Answer) => {
+  const fromJson = jsonError(body);
   const raw =
     (headers['x-amzn-errortype'] as string | undefined) ?? fromJson.code ?? /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
   const message = fromJson.message ?? /<Message>([^<]+)<\/Message>/.exec(body)?.[1];
@@ -242,8 +242,6 @@ export const awsService = (service: AwsService) => {
 
   return { signer, send, refused, sendJson };
 };
-
-export type AwsServiceCalls = ReturnType<typeof awsService>;
 
 /**
  * A value made from this process's configuration, made again when the configuration is read

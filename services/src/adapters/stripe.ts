@@ -29,8 +29,8 @@ let client: Promise<Stripe> | undefined;
  */
 const readSecret = async (secretId: string, region: string) => {
   const endpoint =
-    process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ??
-    process.env.AWS_ENDPOINT_URL ??
+    process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ||
+    process.env.AWS_ENDPOINT_URL ||
     `https://${regionalHost('secretsmanager', region)}`;
   const { SecretString } = await awsService({
     name: 'Secrets Manager',
