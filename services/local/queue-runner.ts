@@ -575,8 +575,8 @@ export class LocalQueueRunner {
 
   /**
    * Local.FailNextSends {Count, QueueUrl?, BodyContains?}: the next Count sends (to that queue, of
-   * messages holding that text) fail. The SDK retries a failed send twice itself: it takes three
-   * failures in a row before the sender sees one.
+   * messages holding that text) fail. A sender retries a failed send twice itself
+   * (aws-requests.ts, as the SDK does): it takes three failures in a row before the sender sees one.
    * Local.ExpireVisibility {QueueUrl, BodyContains?}: that queue's waiting messages (holding that
    * text) are visible again now.
    * Local.Redrive {QueueUrl, BodyContains?}: that queue's dead letters (holding that text) go back to it.
