@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import startSesStandIn from 'aws-ses-v2-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { signingOnlyOurHeaders, startRecorder } from '../../test/aws-requests-recorder';
 import { resetConfig } from '../config';
-import { signingOnlyOurHeaders, startRecorder } from './aws-requests-recorder';
 import { type EmailMessage, sendEmail } from './email';
 
 /**

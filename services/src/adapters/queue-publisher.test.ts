@@ -2,9 +2,9 @@ import { createServer } from 'node:net';
 import { GetQueueAttributesCommand, SendMessageBatchCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LocalQueueRunner } from '../../local/queue-runner';
+import { signingOnlyOurHeaders, startRecorder } from '../../test/aws-requests-recorder';
 import { resetConfig } from '../config';
 import type { WorkerDefinition } from '../workers';
-import { signingOnlyOurHeaders, startRecorder } from './aws-requests-recorder';
 import { publish } from './queue-publisher';
 
 /**

@@ -7,8 +7,8 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { lambdaBuildOptions } from '../../../infra/lib/bundling/options';
 import { parseStripeForm, type SeenRequest, type StripeFault, startStripeFake } from '../../local/stripe-fake';
+import { signingOnlyOurHeaders, startRecorder } from '../../test/aws-requests-recorder';
 import { routes } from '../routes';
-import { signingOnlyOurHeaders, startRecorder } from './aws-requests-recorder';
 import { STRIPE_API_VERSION, type StripeApiOptions, StripeError, stripeApi, stripeForm } from './stripe-api';
 import { verifyStripeSignature } from './stripe-webhook-signature';
 
