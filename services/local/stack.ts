@@ -107,8 +107,8 @@ export const stackEnvironment = (ports: StackPorts) => ({
   // Through the fault switch in front of the emulator; the browser talks to the emulator itself.
   FIREBASE_AUTH_EMULATOR_HOST: `127.0.0.1:${ports.authFaults}`,
   GCLOUD_PROJECT: PROJECT_ID,
-  // The local Stripe fake: the stripe SDK is pointed at it by host and port, and it signs its
-  // webhooks with this secret as Stripe would.
+  // The local Stripe fake: the functions' Stripe client is pointed at it by its URL, and it signs
+  // its webhooks with this secret as Stripe would.
   STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
   STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,

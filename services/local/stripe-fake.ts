@@ -4,8 +4,8 @@ import { StripeFakeStore } from './stripe-fake-store';
 
 /**
  * A Stripe stand-in for the few endpoints the marketplace calls, speaking Stripe's own paths,
- * form-encoded bodies, keys and object shapes, so the `stripe` SDK and a browser confirming the
- * way Stripe.js does work against it unchanged. After a confirm it sends signed webhooks to our
+ * form-encoded bodies, keys and object shapes, so our Stripe client (adapters/stripe-api.ts), the
+ * `stripe` SDK the tests use, and a browser confirming the way Stripe.js does work against it unchanged. After a confirm it sends signed webhooks to our
  * webhook route, as Stripe does. Given a `stateDir`, it keeps its payment intents, refunds and
  * idempotency keys there (see stripe-fake-store.ts), so a payment outlives a restart; without
  * one, they live in memory only.
