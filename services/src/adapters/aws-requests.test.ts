@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsJsonHeaders, awsService } from './aws-requests';
 
@@ -31,15 +32,10 @@ let script: Scripted[] = [];
 const received: { method: string; url: string; headers: IncomingMessage['headers']; body: string }[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
-      (script.shift() ?? answer(500))(request, response);
-    });
+  server = createServer(async (request, response) => {
+    const body = (await buffer(request)).toString('utf8');
+    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
+    (script.shift() ?? answer(500))(request, response);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { build } from 'esbuild';
 import Stripe from 'stripe';
@@ -27,23 +28,18 @@ let reads: { target: string | undefined; secretId: string }[] = [];
 let answers: ('secret' | 'missing')[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const target = request.headers['x-amz-target'] as string | undefined;
-      reads.push({ target, secretId: (JSON.parse(body || '{}') as { SecretId: string }).SecretId });
-      const answer = answers.shift() ?? 'secret';
-      response.setHeader('content-type', 'application/x-amz-json-1.1');
-      if (answer === 'missing') {
-        response.statusCode = 400;
-        response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'no such secret' }));
-        return;
-      }
-      response.end(JSON.stringify({ ARN: SECRET_ARN, Name: 'stripe-keys', SecretString: JSON.stringify(secret) }));
-    });
+  server = createServer(async (request, response) => {
+    const body = (await buffer(request)).toString('utf8');
+    const target = request.headers['x-amz-target'] as string | undefined;
+    reads.push({ target, secretId: (JSON.parse(body || '{}') as { SecretId: string }).SecretId });
+    const answer = answers.shift() ?? 'secret';
+    response.setHeader('content-type', 'application/x-amz-json-1.1');
+    if (answer === 'missing') {
+      response.statusCode = 400;
+      response.end(JSON.stringify({ __type: 'ResourceNotFoundException', message: 'no such secret' }));
+      return;
+    }
+    response.end(JSON.stringify({ ARN: SECRET_ARN, Name: 'stripe-keys', SecretString: JSON.stringify(secret) }));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 });
