@@ -3,18 +3,20 @@ import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_SECRET_KEY } from '../local/stack';
 import { getDownload } from '../src/data/downloads';
-import {
-  claimOrder,
-  completeOrder,
-  createOrder,
-  getOrder,
-  markOrderPaid,
-  nextOrderNumber,
-  registerEdited,
-} from '../src/data/orders';
+import { claimOrder, completeOrder, getOrder, markOrderPaid, registerEdited } from '../src/data/orders';
 import { workers } from '../src/workers';
 import { orderEventFromStreamRecord } from '../src/workers/outbox-message';
-import { anEditor, aPhotographer, as, aUserWithRoles, db, sqsControl, type TestAccount, waitFor } from './support';
+import {
+  aDataLayerOrder,
+  anEditor,
+  aPhotographer,
+  as,
+  aUserWithRoles,
+  db,
+  sqsControl,
+  type TestAccount,
+  waitFor,
+} from './support';
 
 /**
  * Faults injected into the local stand-ins, each observed end to end: a poison message, a failed
@@ -86,18 +88,6 @@ const expectCleanError = (body: unknown) => {
   const text = JSON.stringify(body);
   expect(text).not.toMatch(/Stripe[A-Z]\w*Error|\bat .*\.(ts|js):\d+|node_modules|stack/);
 };
-
-/** An order awaiting payment, written through the data layer (no card provider involved). */
-const aDataLayerOrder = async (photographer: TestAccount, orderId = ulid()) =>
-  createOrder({
-    orderId,
-    orderNumber: await nextOrderNumber(),
-    photographer: { userId: photographer.uid, name: 'Pat Photographer' },
-    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
-    input: { photoCount: 2 },
-    totalAmountCents: 1600,
-    stripePaymentIntentId: `pi_test_${orderId}`,
-  });
 
 describe('a poison message', () => {
   it('goes to the dead-letter queue after its maximum receives and raises the alarm', async () => {
@@ -217,7 +207,7 @@ describe('the outbox', () => {
     const before = await queueStatus();
     // Five refusals: the first pass's three tries fail, the next pass's third try gets through.
     await sqsControl('FailNextSends', { Count: 5, BodyContains: orderId });
-    const order = await aDataLayerOrder(photographer, orderId);
+    const order = await aDataLayerOrder(photographer, { orderId });
     const events = await waitFor(
       () => eventsOf(order.orderId),
       (found) => found.length > 0,

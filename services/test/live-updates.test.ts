@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { LIVE_PATH, type LiveMessage, type PushRequest } from '@marketplace/events/live-updates';
-import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { announce } from '../src/adapters/live-updates';
 import { saveConnection } from '../src/data/live-connections';
-import { createOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import { markOrderPaid } from '../src/data/orders';
 import { handler as pushUpdates } from '../src/workers/push-updates';
 import { PRICE_PER_PHOTO_CENTS } from './race-builders';
 import {
+  aDataLayerOrder,
   aNewAccount,
   aPhotographer,
   as,
@@ -72,19 +72,8 @@ const heard = (listener: Listener, expected: Partial<LiveMessage>) =>
     10_000,
   ).then((messages) => expect(messages).toContainEqual(expect.objectContaining(expected)));
 
-const anUnpaidOrder = async (photographer: TestAccount) => {
-  const orderId = ulid();
-  await createOrder({
-    orderId,
-    orderNumber: await nextOrderNumber(),
-    photographer: { userId: photographer.uid, name: 'Lena Live' },
-    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: PRICE_PER_PHOTO_CENTS },
-    input: { photoCount: 2 },
-    totalAmountCents: 2 * PRICE_PER_PHOTO_CENTS,
-    stripePaymentIntentId: `pi_test_${orderId}`,
-  });
-  return orderId;
-};
+const anUnpaidOrder = async (photographer: TestAccount) =>
+  (await aDataLayerOrder(photographer, { photographerName: 'Lena Live' })).orderId;
 
 const settle = (ms = 1_500) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,9 +1,9 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { createOrder, getOrder, markOrderPaid, nextOrderNumber } from '../src/data/orders';
+import { getOrder, markOrderPaid } from '../src/data/orders';
 import { orderNotifications, resendNotification } from '../src/ops/notifications';
 import { OpsError } from '../src/ops/roles';
-import { aUserWithRoles, waitFor } from './support';
+import { aDataLayerOrder, aUserWithRoles, waitFor } from './support';
 
 /**
  * A lost email, as the runbook handles it: `notifications <order>` shows each step's email and
@@ -21,16 +21,7 @@ const receiptsTo = async (to: string, orderNumber: number) => {
 };
 
 const aPaidOrder = async (photographer: { uid: string }) => {
-  const orderId = ulid();
-  await createOrder({
-    orderId,
-    orderNumber: await nextOrderNumber(),
-    photographer: { userId: photographer.uid, name: 'Pat Photographer' },
-    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
-    input: { photoCount: 2 },
-    totalAmountCents: 1600,
-    stripePaymentIntentId: `pi_test_${orderId}`,
-  });
+  const { orderId } = await aDataLayerOrder(photographer);
   await markOrderPaid({ orderId, paymentIntentId: `pi_test_${orderId}`, amountCents: 1600, via: 'client' });
   return (await getOrder(orderId))!;
 };

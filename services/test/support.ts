@@ -3,7 +3,9 @@ import { marshall } from '@aws-sdk/util-dynamodb';
 import type { QueueName } from '@marketplace/events/order-events';
 import type { Role } from '@marketplace/events/roles';
 import type { SQSEvent } from 'aws-lambda';
+import { ulid } from 'ulid';
 import { marketplace } from '../src/data/entities';
+import { createOrder, nextOrderNumber } from '../src/data/orders';
 import { setRoles } from '../src/data/users';
 
 /** Builders for integration tests: real accounts in the auth emulator, real calls through the local gateway. */
@@ -170,3 +172,21 @@ export const outboxStreamRecord = (item: Record<string, unknown>) => ({
   eventName: 'INSERT',
   dynamodb: { NewImage: marshall({ __edb_e__: 'outboxEvent', ...item }, { removeUndefinedValues: true }) },
 });
+
+/**
+ * An order awaiting payment, written through the data layer (no card provider involved): HDR
+ * photos at $8 each, two unless told otherwise.
+ */
+export const aDataLayerOrder = async (
+  photographer: { uid: string },
+  { orderId = ulid(), photoCount = 2, photographerName = 'Pat Photographer' } = {},
+) =>
+  createOrder({
+    orderId,
+    orderNumber: await nextOrderNumber(),
+    photographer: { userId: photographer.uid, name: photographerName },
+    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
+    input: { photoCount },
+    totalAmountCents: photoCount * 800,
+    stripePaymentIntentId: `pi_test_${orderId}`,
+  });

@@ -8,17 +8,19 @@ import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderImageRecord } from '../src/data/orders';
-import {
-  claimOrder,
-  createOrder,
-  markOrderPaid,
-  nextOrderNumber,
-  registerEdited,
-  registerOriginal,
-} from '../src/data/orders';
+import { claimOrder, markOrderPaid, registerEdited, registerOriginal } from '../src/data/orders';
 import { handler, RENDITION_CACHE_CONTROL, thumbnailsPrefix } from '../src/workers/make-thumbnails';
 import { aDng } from './raw-sample';
-import { anEditor, aPhotographer, as, db, outboxStreamRecord, type TestAccount, waitFor } from './support';
+import {
+  aDataLayerOrder,
+  anEditor,
+  aPhotographer,
+  as,
+  db,
+  outboxStreamRecord,
+  type TestAccount,
+  waitFor,
+} from './support';
 
 /** The thumbnail worker, fed by the event log from the outbox, and the URLs the images route gives the browser. */
 const bucket = () => process.env.PHOTOS_BUCKET!;
@@ -27,19 +29,7 @@ const storage = () => new S3Client({ region: 'us-east-1', endpoint: process.env.
 const aPicture = (width: number, height: number, colour = { r: 40, g: 120, b: 200 }) =>
   sharp({ create: { width, height, channels: 3, background: colour } });
 
-const anOrder = async (photographer: TestAccount, photoCount: number) => {
-  const orderId = ulid();
-  const order = await createOrder({
-    orderId,
-    orderNumber: await nextOrderNumber(),
-    photographer: { userId: photographer.uid, name: 'Pat Photographer' },
-    jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
-    input: { photoCount },
-    totalAmountCents: photoCount * 800,
-    stripePaymentIntentId: `pi_test_${orderId}`,
-  });
-  return order;
-};
+const anOrder = (photographer: TestAccount, photoCount: number) => aDataLayerOrder(photographer, { photoCount });
 
 type Order = Awaited<ReturnType<typeof anOrder>>;
 
