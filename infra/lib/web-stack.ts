@@ -170,27 +170,23 @@ export class WebStack extends Stack {
       compress: true,
       functionAssociations: [{ function: spaFallback, eventType: FunctionEventType.VIEWER_REQUEST }],
     };
-    const apiBehavior = {
-      origin: new HttpOrigin(props.apiDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
+    /** An API Gateway origin on the site's own address, never cached. */
+    const apiGatewayBehavior = (domainName: string, allowedMethods: AllowedMethods) => ({
+      origin: new HttpOrigin(domainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
       // A redirect would turn a POST into a GET; the site is HTTPS already, so refuse plain HTTP.
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: AllowedMethods.ALLOW_ALL,
+      allowedMethods,
       cachePolicy: CachePolicy.CACHING_DISABLED,
       // API Gateway rejects CloudFront's Host header; with caching off, Authorization is forwarded.
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-    };
+    });
+    const apiBehavior = apiGatewayBehavior(props.apiDomainName, AllowedMethods.ALLOW_ALL);
 
     // The browser's WebSocket, on the site's own origin. The stage is named like the path, so /live
     // goes to the API unchanged (no origin path, no rewrite). Viewer headers (the WebSocket
     // handshake's Sec-WebSocket-Key and -Version among them) and the query string, which holds
     // the ID token, are forwarded; Host is not, since API Gateway refuses CloudFront's.
-    const liveBehavior = {
-      origin: new HttpOrigin(props.liveDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY }),
-      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
-      allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-      cachePolicy: CachePolicy.CACHING_DISABLED,
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
-    };
+    const liveBehavior = apiGatewayBehavior(props.liveDomainName, AllowedMethods.ALLOW_GET_HEAD);
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Photo-editing marketplace',
