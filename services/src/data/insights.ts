@@ -31,7 +31,7 @@ import type { OrderRecord } from './orders';
  */
 const entities = () => marketplace().entities;
 
-const HOUR_MS = 3_600_000;
+export const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /** The UTC hour an instant falls in, as the rollup's sort key: 'YYYY-MM-DDTHH'. */

@@ -9,6 +9,7 @@ import {
   COUNTED_EVENTS,
   contributionOf,
   emptyTotals,
+  HOUR_MS,
   type HourRollup,
   type HourTotals,
   hourOf,
@@ -34,7 +35,6 @@ import {
  */
 const entities = () => marketplace().entities;
 
-const HOUR_MS = 3_600_000;
 /** Orders remembered between pages of the scan (an order's events are spread over the table). */
 const ORDERS_REMEMBERED = 5_000;
 /** Hours written at once. */
