@@ -2,7 +2,6 @@ import { orderSearchWords } from '@marketplace/events/admin';
 import type { CreateOrderResponse } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
-import { stripe } from '../src/adapters/stripe';
 import { assignmentCounterName, ORDERS_SCOPE, searchInitial } from '../src/data/order-assignment';
 import {
   claimOrder,
@@ -14,6 +13,7 @@ import {
   type OrderRecord,
   readCounters,
 } from '../src/data/orders';
+import { stripe } from './stripe-sdk';
 import { aPhotographer, as, aUserWithRoles, call, db, type TestAccount, waitFor } from './support';
 
 /** An order through the data layer, paid unless told otherwise, open to every editor. */

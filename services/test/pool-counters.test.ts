@@ -37,6 +37,7 @@ const withOwnTable = async (label: string) => {
     revisions: await import('../src/data/revisions'),
     pool: await import('../src/data/order-pool'),
     stripe: await import('../src/adapters/stripe'),
+    stripeSdk: await import('./stripe-sdk'),
     poolCounters: (await import('../src/ops/counters/pool')).poolCounters,
     checkCounters: (await import('../src/ops/check-counters')).checkCounters,
   };
@@ -129,7 +130,7 @@ describe('the available orders’ totals', () => {
 
   const pay = async (order: Awaited<ReturnType<typeof anOrder>>) => {
     if (order.card) {
-      await (await t.stripe.stripe()).paymentIntents.confirm(order.intent, { payment_method: 'pm_card_visa' });
+      await (await t.stripeSdk.stripe()).paymentIntents.confirm(order.intent, { payment_method: 'pm_card_visa' });
     }
     await t.orders.markOrderPaid({
       orderId: order.orderId,

@@ -4,7 +4,6 @@ import { orderSearchWords } from '@marketplace/events/admin';
 import { type CreateOrderResponse, editedPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
 import { expect } from 'vitest';
-import { stripe } from '../src/adapters/stripe';
 import { assignmentCounterName, ORDERS_SCOPE, searchInitial } from '../src/data/order-assignment';
 import {
   claimOrder,
@@ -18,6 +17,7 @@ import {
   readCounters,
   registerEdited,
 } from '../src/data/orders';
+import { stripe } from './stripe-sdk';
 import { as, call, db, type TestAccount, waitFor } from './support';
 
 /** Orders in each state the races start from, and the checks every race ends with. */

@@ -2,7 +2,6 @@ import type { CreateOrderResponse } from '@marketplace/events/orders';
 import Stripe from 'stripe';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from '../local/stack';
-import { stripe } from '../src/adapters/stripe';
 import { type HourTotals, hourOf, hourStart, readHours } from '../src/data/insights';
 import { hashInvitationToken } from '../src/data/invitations';
 import { editorScope, getOrder, readCounters } from '../src/data/orders';
@@ -21,6 +20,7 @@ import {
   settledEventTypes,
   warmUpRoutes,
 } from './race-builders';
+import { stripe } from './stripe-sdk';
 import {
   accountsMadeHere,
   aNewAccount,

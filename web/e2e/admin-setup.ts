@@ -1,7 +1,7 @@
 import type { CreateOrderResponse } from '@marketplace/events/orders';
 import type { Page } from 'playwright-core';
-import { stripe } from '../../services/src/adapters/stripe';
 import { claimOrder } from '../../services/src/data/orders';
+import { stripe } from '../../services/test/stripe-sdk';
 import { as, aUserWithRoles, type TestAccount } from '../../services/test/support';
 import { signIn, waitForPath, webUrl } from './browser';
 

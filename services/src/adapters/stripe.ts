@@ -20,7 +20,6 @@ interface StripeKeys {
 }
 
 let keys: Promise<StripeKeys> | undefined;
-let client: Promise<Stripe> | undefined;
 
 /**
  * Secrets Manager's GetSecretValue (AWS JSON 1.1), signed and sent by aws-requests.ts: its SDK
@@ -82,36 +81,6 @@ prefetchStripeKeys();
 /** The API calls the routes make, with this container's key, to Stripe or the configured stand-in. */
 const stripeCalls = async () =>
   stripeApi({ secretKey: (await stripeKeys()).secretKey, baseUrl: config().STRIPE_API_URL });
-
-const stripeSdk = async () => (await import('stripe')).default;
-
-/**
- * The whole `stripe` package as a client, for tests and local scripts that act as the card form
- * or the dashboard would (confirming a payment, listing refunds). No route calls it, so the
- * bundles leave the package out; a route needing another call adds it to stripe-api.ts instead.
- */
-export const stripe = () => {
-  if (client) return client;
-  client = Promise.all([stripeKeys(), stripeSdk()]).then(([{ secretKey }, StripeClient]) => {
-    const apiUrl = config().STRIPE_API_URL;
-    const target = apiUrl ? new URL(apiUrl) : undefined;
-    return new StripeClient(secretKey, {
-      maxNetworkRetries: 2,
-      timeout: 8000,
-      ...(target
-        ? {
-            host: target.hostname,
-            port: Number(target.port || (target.protocol === 'https:' ? 443 : 80)),
-            protocol: target.protocol.replace(':', '') as 'http' | 'https',
-          }
-        : {}),
-    });
-  });
-  client.catch(() => {
-    client = undefined;
-  });
-  return client;
-};
 
 /**
  * A card payment for one order, in USD. The idempotency key makes a retried create return the
