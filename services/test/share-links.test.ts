@@ -30,6 +30,14 @@ const bucket = () => process.env.PHOTOS_BUCKET!;
 const REQUIREMENTS = 'Keep the neighbour’s red car out of every frame';
 const unavailable = { error: 'LINK_UNAVAILABLE', message: 'This link is no longer available' };
 
+/**
+ * Whether an answer names a secret. A number counts only standing alone, not inside a longer run
+ * of letters and digits: the signed URLs' hex signatures and the zip's fingerprint hold '777' by
+ * chance in about one run in ten.
+ */
+const mentions = (answer: string, secret: string) =>
+  /^\d+$/.test(secret) ? new RegExp(`(?<![0-9A-Za-z])${secret}(?![0-9A-Za-z])`).test(answer) : answer.includes(secret);
+
 /** A completed order written through the data layer as the routes would, with these edited files in storage. */
 const aCompletedOrder = async ({
   photographer,
@@ -243,7 +251,7 @@ describe('share links', () => {
         link.id,
         link.token,
       ]) {
-        expect(answer, `${what} holds ${secret}`).not.toContain(secret);
+        expect(mentions(answer, secret), `${what} holds ${secret}`).toBe(false);
       }
       for (const key of ['price', 'pricePerPhotoCents', 'totalAmountCents', 'editor', 'photographer', 'email', 'key']) {
         expect(JSON.stringify(Object.keys(json)), `${what} has ${key}`).not.toContain(`"${key}"`);
