@@ -134,6 +134,24 @@ describe('the local queue runner', () => {
     expect(runner.deadLetterAlarms()).toEqual(raised);
   });
 
+  it('holds every message while deliveries are paused, and delivers them once resumed', async () => {
+    const received: string[] = [];
+    const queues = start(worker(), async (event) => {
+      received.push(...event.Records.map((r) => r.body));
+    });
+    const resume = queues.pauseDeliveries();
+    queues.send('order-events', 'held-1');
+    queues.send('order-events', 'held-2');
+
+    await settle(200);
+    expect(received).toEqual([]);
+    expect(queues.depth('order-events').messages).toBe(2);
+
+    resume();
+    await queues.whenIdle();
+    expect(received.sort()).toEqual(['held-1', 'held-2']);
+  });
+
   it('does not deliver a message again while it is invisible', async () => {
     let receives = 0;
     const queues = start(worker({ visibilityTimeoutSeconds: 60 }), async (event) => {
