@@ -19,4 +19,17 @@ describe('the bundle stand-in for node:stream/web', () => {
     for await (const chunk of ReadableStream.from(['x', 'y']) as AsyncIterable<string>) chunks.push(chunk);
     expect(chunks).toEqual(['x', 'y']);
   });
+
+  it("lets a class extend them, as a class can extend Node's own", async () => {
+    class Named extends ReadableStream<string> {
+      name() {
+        return 'named';
+      }
+    }
+    const stream = new Named();
+    expect(stream).toBeInstanceOf(Named);
+    expect(stream).toBeInstanceOf(globalThis.ReadableStream);
+    expect(stream.name()).toBe('named');
+    expect(stream.locked).toBe(false);
+  });
 });

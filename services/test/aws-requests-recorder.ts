@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { buffer } from 'node:stream/consumers';
 
 /**
  * For tests that compare a call of ours with the same call made by the service's SDK client: a
@@ -23,18 +24,14 @@ export interface RecorderAnswer {
 
 export const startRecorder = async (answerTo: (request: Recorded) => RecorderAnswer) => {
   const received: Recorded[] = [];
-  const server = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk) => {
-      body += chunk;
-    });
-    request.on('end', () => {
-      const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
-      received.push(recorded);
-      const answer = answerTo(recorded);
-      response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
-      response.end(JSON.stringify(answer.body));
-    });
+  const server = createServer(async (request, response) => {
+    // Whole before decoding: a character split between two chunks stays one character.
+    const body = (await buffer(request)).toString('utf8');
+    const recorded = { method: request.method ?? '', url: request.url ?? '', headers: request.headers, body };
+    received.push(recorded);
+    const answer = answerTo(recorded);
+    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json', ...answer.headers });
+    response.end(JSON.stringify(answer.body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {

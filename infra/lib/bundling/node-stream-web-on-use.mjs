@@ -10,7 +10,8 @@ const onUse = (name) =>
   new Proxy(function () {}, {
     get: (_target, key) => Reflect.get(globalThis[name], key),
     has: (_target, key) => Reflect.has(globalThis[name], key),
-    construct: (_target, args) => Reflect.construct(globalThis[name], args),
+    // newTarget keeps a subclass's prototype: `class Mine extends ReadableStream` makes a Mine.
+    construct: (_target, args, newTarget) => Reflect.construct(globalThis[name], args, newTarget),
     apply: (_target, self, args) => Reflect.apply(globalThis[name], self, args),
   });
 

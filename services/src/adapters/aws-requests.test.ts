@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { awsJsonHeaders, awsService } from './aws-requests';
+import { addressOf, awsJsonHeaders, awsService } from './aws-requests';
 
 /**
  * The signed, retried exchange every AWS call of the request paths goes through (S3's requests,
@@ -136,6 +136,53 @@ describe('a JSON call', () => {
 
     run(answer(403, ''));
     await expect(sendBatch()).rejects.toThrow(/^SQS SendMessageBatch answered 403$/);
+  });
+
+  it('sends a call that is not idempotent again only when it cannot have been carried out', async () => {
+    const ses = awsService({
+      name: 'SES',
+      signingName: 'ses',
+      region: 'eu-west-1',
+      credentials,
+      attemptTimeoutMs: 300,
+      idempotent: false,
+    });
+    const sendEmailTo = (url: string) =>
+      ses.sendJson<{ MessageId?: string }>('SendEmail', {
+        url: `${url}/v2/email/outbound-emails`,
+        headers: { 'content-type': 'application/json' },
+        input: { Destination: { ToAddresses: ['editor@example.com'] } },
+      });
+    const notSentAgain = /^SES SendEmail got no answer and may have been carried out, so it is not sent again/;
+
+    // Sent, and no answer: SES may have sent the mail, and a second attempt would send it twice.
+    run(neverAnswer, answer(200, { MessageId: 'twice' }));
+    await expect(sendEmailTo(endpoint())).rejects.toThrow(notSentAgain);
+    expect(received).toHaveLength(1);
+    run(dropConnection, answer(200, { MessageId: 'twice' }));
+    await expect(sendEmailTo(endpoint())).rejects.toThrow(notSentAgain);
+    expect(received).toHaveLength(1);
+
+    // Refused: SES did nothing, so it is asked again.
+    run(answer(503, { message: 'Service unavailable' }), answer(200, { MessageId: 'once' }));
+    expect(await sendEmailTo(endpoint())).toEqual({ MessageId: 'once' });
+    expect(received).toHaveLength(2);
+
+    // A connection never made: the request did not leave, and is tried again like any other.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedUrl = `http://127.0.0.1:${(closed.address() as AddressInfo).port}`;
+    await new Promise((resolve) => closed.close(resolve));
+    await expect(sendEmailTo(closedUrl)).rejects.toThrow(/^SES SendEmail failed after 3 attempts: .*ECONNREFUSED/);
+  });
+
+  it("sends the path as signed, without resolving its '.' and '..' segments", async () => {
+    const s3 = awsService({ name: 'S3', signingName: 's3', region: 'us-east-1', credentials, uriEscapePath: false });
+    for (const path of ['/photos/orders/a/%2E%2E/b.jpg', '/photos/orders/a/../b.jpg', '/photos/./c.jpg']) {
+      run(answer(200, ''));
+      await s3.send('HeadObject', { method: 'HEAD', address: { ...addressOf(endpoint()), path } });
+      expect(received.map((r) => r.url)).toEqual([path]);
+    }
   });
 
   it('signs with the session token when the credentials carry one', async () => {

@@ -11,8 +11,10 @@ import { type Config, config } from '../config';
  * instead of through each service's SDK client, which is a large part of a route's cold start
  * even when loaded lazily (the bundles' closures are compiled at load). The signer, the SHA-256
  * and the credential chain are in every bundle already, for DynamoDB. Each attempt is signed
- * afresh and has a deadline; network errors, timeouts, 5xx and throttling are tried again, as
- * the SDK's standard retry mode does, three attempts in all.
+ * afresh and has a deadline; network errors, timeouts, 5xx and throttling are tried again, three
+ * attempts in all, with the SDK's standard-mode waits (full jitter from 100 ms, from 500 ms when
+ * throttled; no retry quota across calls). A call that takes no idempotency key says so, and is
+ * not sent again once it may have been carried out.
  */
 export type Credentials = ConstructorParameters<typeof SignatureV4>[0]['credentials'];
 
@@ -28,6 +30,13 @@ interface AwsService {
   attemptTimeoutMs?: number | undefined;
   /** S3 signs the path as sent, encoded once; every other service encodes it again. */
   uriEscapePath?: boolean;
+  /**
+   * False for a call AWS cannot tell apart from its repetition (SES's SendEmail takes no
+   * idempotency key): an attempt that went out and got no answer (a timeout, a reset) may have
+   * been carried out, so it is not sent again. Refusals (5xx, throttling) and connections never
+   * made are still tried again. True when absent.
+   */
+  idempotent?: boolean;
 }
 
 /** Where a request goes: the parts SigV4 signs. */
@@ -54,6 +63,7 @@ interface Answer {
 
 const MAX_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 100;
+const THROTTLED_BACKOFF_BASE_MS = 500;
 /** AWS answers these calls in milliseconds; a body adds its transfer time. */
 const ATTEMPT_TIMEOUT_MS = 3_000;
 const ATTEMPT_MS_PER_MIB = 1_000;
@@ -107,14 +117,19 @@ export const urlOf = (address: Address, query: Record<string, string> = {}) => {
   return `${address.protocol}//${hostHeader(address)}${address.path}${search ? `?${search}` : ''}`;
 };
 
+/**
+ * One attempt. The address goes to Node in parts, not as a URL: Node's URL parser would resolve
+ * `.` and `..` segments (`%2E%2E` too) after signing, and send the request to another key.
+ */
 const exchange = (
-  url: string,
+  { protocol, hostname, port, path }: Address,
   { method, headers, body }: { method: string; headers: Record<string, string>; body?: Uint8Array | undefined },
   timeoutMs: number,
 ) =>
   new Promise<Answer>((resolve, reject) => {
-    const send = url.startsWith('https:') ? httpsRequest : httpRequest;
-    const outgoing = send(url, { method, headers, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+    const send = protocol === 'https:' ? httpsRequest : httpRequest;
+    const target = { protocol, hostname, ...(port ? { port } : {}), path };
+    const outgoing = send({ ...target, method, headers, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -155,15 +170,20 @@ const awsErrorOf = ({ headers, body }: Answer) => {
   return { code: code || undefined, message };
 };
 
+const isThrottled = (answer: Answer) => answer.status === 429 || RETRYABLE_CODES.has(awsErrorOf(answer).code ?? '');
+
 /** Worth another attempt: the service busy, failing or throttling, or a body it waited too long for. */
-const isTransient = (answer: Answer) =>
-  answer.status >= 500 || answer.status === 429 || RETRYABLE_CODES.has(awsErrorOf(answer).code ?? '');
+const isTransient = (answer: Answer) => answer.status >= 500 || isThrottled(answer);
 
-const isSuccess = ({ status }: Answer) => status >= 200 && status <= 299;
+export const isSuccess = ({ status }: Answer) => status >= 200 && status <= 299;
 
-/** Full jitter: a random wait up to 100 ms, then up to 200 ms. */
-const backoff = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, Math.random() * BACKOFF_BASE_MS * 2 ** (attempt - 1)));
+/** Errors of a connection that was never made: the request did not leave. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const neverSent = (error: unknown) => NOT_SENT_CODES.has((error as NodeJS.ErrnoException)?.code ?? '');
+
+/** Full jitter: a random wait up to the base, then up to twice it (100 ms, or 500 ms when throttled). */
+const backoff = (attempt: number, base = BACKOFF_BASE_MS) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * base * 2 ** (attempt - 1)));
 
 /** The content type of AWS's JSON protocol, and the operation it names (`AmazonSQS.SendMessageBatch`). */
 export const awsJsonHeaders = (version: '1.0' | '1.1', target: string) => ({
@@ -183,7 +203,8 @@ export const awsService = (service: AwsService) => {
 
   /**
    * One request, signed afresh for each attempt. Network errors, timeouts and transient answers
-   * are tried again; any other answer is returned as it is.
+   * are tried again (for a call that is not idempotent, only refusals and connections never
+   * made); any other answer is returned as it is.
    */
   const send = async (operation: string, { method, address, headers = {}, body }: AwsRequest) => {
     const timeoutMs =
@@ -197,14 +218,16 @@ export const awsService = (service: AwsService) => {
         headers: { ...headers, host: hostHeader(address) },
         ...(body ? { body } : {}),
       });
+      let answer: Answer;
       try {
-        const answer = await exchange(urlOf(address), { method, headers: signed.headers, body }, timeoutMs);
-        if (attempt < MAX_ATTEMPTS && isTransient(answer)) {
-          await backoff(attempt);
-          continue;
-        }
-        return answer;
+        answer = await exchange(address, { method, headers: signed.headers, body }, timeoutMs);
       } catch (error) {
+        if (service.idempotent === false && !neverSent(error)) {
+          throw new Error(
+            `${service.name} ${operation} got no answer and may have been carried out, so it is not sent again: ${(error as Error).message}`,
+            { cause: error },
+          );
+        }
         if (attempt >= MAX_ATTEMPTS) {
           throw new Error(
             `${service.name} ${operation} failed after ${MAX_ATTEMPTS} attempts: ${(error as Error).message}`,
@@ -212,7 +235,13 @@ export const awsService = (service: AwsService) => {
           );
         }
         await backoff(attempt);
+        continue;
       }
+      if (attempt < MAX_ATTEMPTS && isTransient(answer)) {
+        await backoff(attempt, isThrottled(answer) ? THROTTLED_BACKOFF_BASE_MS : BACKOFF_BASE_MS);
+        continue;
+      }
+      return answer;
     }
   };
 

@@ -12,8 +12,10 @@ const sendEmailRequest = perConfiguration(({ AWS_REGION, SES_ENDPOINT }) => {
     name: 'SES',
     signingName: 'ses',
     region: AWS_REGION,
-    // SES takes no idempotency key: an attempt given up on after SES sent the mail sends it again.
-    // SES answers in well under a second; this deadline leaves a slow answer time to arrive.
+    // SES takes no idempotency key: an attempt given up on may have sent the mail, so it is not
+    // sent again (a second attempt would send it twice). SES answers in well under a second; this
+    // deadline leaves a slow answer time to arrive, within the invitation route's 10 s.
+    idempotent: false,
     attemptTimeoutMs: 6_000,
     // The stand-in accepts any credentials; these are only used against an explicit endpoint.
     ...(SES_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),

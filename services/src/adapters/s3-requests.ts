@@ -6,6 +6,7 @@ import {
   type Credentials,
   escapeUri,
   hostHeader,
+  isSuccess,
   perConfiguration,
   regionalHost,
   urlOf,
@@ -132,7 +133,7 @@ export const s3Requests = (target: S3Target) => {
   const headObject = async ({ bucket, key }: ObjectAt): Promise<StoredObject | null> => {
     const answer = await send('HeadObject', { method: 'HEAD', bucket, key });
     if (answer.status === 404) return null;
-    if (answer.status < 200 || answer.status > 299) throw refused('HeadObject', answer);
+    if (!isSuccess(answer)) throw refused('HeadObject', answer);
     const { 'content-length': size, 'content-type': contentType, 'last-modified': lastModified } = answer.headers;
     return {
       size: Number(size ?? 0),
@@ -143,7 +144,7 @@ export const s3Requests = (target: S3Target) => {
 
   const deleteObject = async ({ bucket, key }: ObjectAt) => {
     const answer = await send('DeleteObject', { method: 'DELETE', bucket, key });
-    if (answer.status < 200 || answer.status > 299) throw refused('DeleteObject', answer);
+    if (!isSuccess(answer)) throw refused('DeleteObject', answer);
   };
 
   /** The payload is signed with its SHA-256: S3 refuses bytes that changed on the way. */
@@ -160,7 +161,7 @@ export const s3Requests = (target: S3Target) => {
       headers: { 'content-type': contentType, 'content-length': String(body.length) },
       body,
     });
-    if (answer.status < 200 || answer.status > 299) throw refused('PutObject', answer);
+    if (!isSuccess(answer)) throw refused('PutObject', answer);
   };
 
   return { presignedUrl, headObject, deleteObject, putObject };
