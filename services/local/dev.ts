@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { DEMO_PASSWORD, demoAccounts } from '../src/ops/seed';
 import { ensureJava, MissingPrerequisite } from './prerequisites';
+import { withoutSocketResets } from './socket-resets';
 import {
   devPorts,
   type LocalStack,
@@ -79,11 +80,12 @@ const main = async () => {
   });
 
   Object.assign(process.env, webEnvironment(ports));
-  const { createServer } = await import('vite');
+  const { createLogger, createServer } = await import('vite');
   const vite = await createServer({
     configFile: path.join(repoRoot, 'web', 'vite.config.ts'),
     root: path.join(repoRoot, 'web'),
     server: { port: ports.web, strictPort: true },
+    customLogger: withoutSocketResets(createLogger()),
   });
   keepOnlyOurStopHandlers();
   await vite.listen();
