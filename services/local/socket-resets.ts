@@ -8,11 +8,12 @@ const RESET_CODES = new Set(['ECONNRESET', 'EPIPE']);
  * mid-socket is everyday life (the gateway logs the disconnect), not an error in the terminal of
  * `npm run dev`. Every other error passes through as Vite writes it.
  */
-export const withoutSocketResets = (logger: Logger): Logger => ({
-  ...logger,
-  error: (message, options) => {
-    const code = (options?.error as NodeJS.ErrnoException | undefined)?.code;
-    if (message.includes('ws proxy') && code && RESET_CODES.has(code)) return;
-    logger.error(message, options);
-  },
-});
+export const withoutSocketResets = (logger: Logger): Logger =>
+  // Built on Vite's own logger, so what Vite keeps on it (hasWarned) reads through, never a stale copy.
+  Object.assign(Object.create(logger) as Logger, {
+    error: (message: string, options?: Parameters<Logger['error']>[1]) => {
+      const code = (options?.error as NodeJS.ErrnoException | undefined)?.code;
+      if (message.includes('ws proxy') && code && RESET_CODES.has(code)) return;
+      logger.error(message, options);
+    },
+  });
