@@ -4,6 +4,7 @@ import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import startSesStandIn from 'aws-ses-v2-local';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { signingOnlyOurHeaders, startRecorder } from '../../test/aws-requests-recorder';
+import { startVerifyingStandIn } from '../../test/sigv4-verifier';
 import { resetConfig } from '../config';
 import { type EmailMessage, sendEmail } from './email';
 
@@ -27,7 +28,19 @@ const message = (to: string): EmailMessage => ({
   html: '<p>Open <a href="https://photoedit.example/invite?token=a+b/c=">the invitation</a> &amp; accept.</p>',
 });
 
-const useEndpoint = (endpoint: string) => {
+/** The credentials the function's environment gives it, as a Lambda's role session does. */
+const roleSession = { accessKeyId: 'ASIAROLESESSION', secretAccessKey: 'role-secret', sessionToken: 'session/token+=' };
+const iamUser = { accessKeyId: 'AKIAIAMUSER', secretAccessKey: 'user-secret' };
+
+const useCredentials = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) => {
+  vi.stubEnv('AWS_ACCESS_KEY_ID', credentials.accessKeyId);
+  vi.stubEnv('AWS_SECRET_ACCESS_KEY', credentials.secretAccessKey);
+  vi.stubEnv('AWS_SESSION_TOKEN', credentials.sessionToken);
+  vi.stubEnv('AWS_PROFILE', undefined);
+};
+
+const useEndpoint = (endpoint: string, credentials = roleSession) => {
+  useCredentials(credentials);
   vi.stubEnv('AWS_REGION', 'eu-west-1');
   vi.stubEnv('SES_ENDPOINT', endpoint);
   vi.stubEnv('MAIL_FROM', 'PhotoEdit Marketplace <no-reply@photoedit.example>');
@@ -82,6 +95,50 @@ describe('sending an email to the SES stand-in', () => {
   });
 });
 
+describe('sending to an endpoint that checks signatures', () => {
+  // A VPC endpoint, FIPS or a verifying stand-in checks SigV4 as SES does: the configured
+  // credentials must sign, whatever the endpoint.
+  let standIn: Server;
+  let verifier: Awaited<ReturnType<typeof startVerifyingStandIn>>;
+  let endpoint: string;
+
+  beforeAll(async () => {
+    standIn = await startSesStandIn({ host: '127.0.0.1', port: 0 });
+    verifier = await startVerifyingStandIn({
+      service: 'ses',
+      region: 'eu-west-1',
+      secrets: {
+        [roleSession.accessKeyId]: roleSession.secretAccessKey,
+        [iamUser.accessKeyId]: iamUser.secretAccessKey,
+      },
+      backendPort: (standIn.address() as AddressInfo).port,
+    });
+    endpoint = `http://127.0.0.1:${verifier.port}`;
+  });
+  afterAll(async () => {
+    await verifier.close();
+    standIn.closeAllConnections();
+    await new Promise((resolve) => standIn.close(resolve));
+  });
+
+  it.each([
+    ['a role session with its token', roleSession],
+    ['an IAM user key', iamUser],
+  ])('is signed with the configured credentials: %s', async (_, credentials) => {
+    useEndpoint(endpoint, credentials);
+    const messageId = await sendEmail(message('katherine@example.com'));
+    expect(messageId).not.toBe('');
+    expect(verifier.verdicts.at(-1)).toMatchObject({ accessKeyId: credentials.accessKeyId, problem: undefined });
+  });
+
+  it('is refused when the configured secret is wrong, and not sent', async () => {
+    const before = verifier.verdicts.length;
+    useEndpoint(endpoint, { ...iamUser, secretAccessKey: 'not-the-secret' });
+    await expect(sendEmail(message('dorothy@example.com'))).rejects.toThrow(/SES SendEmail answered 403/);
+    expect(verifier.verdicts.slice(before).map((v) => v.problem)).toEqual(['signature does not match']);
+  });
+});
+
 describe('the request sent', () => {
   let recorder: Awaited<ReturnType<typeof startRecorder>>;
   beforeAll(async () => {
@@ -100,7 +157,7 @@ describe('the request sent', () => {
       new SESv2Client({
         region: 'eu-west-1',
         endpoint: recorder.url,
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+        credentials: roleSession,
       }),
     );
     const { subject, text, html, to } = message('ada@example.com');

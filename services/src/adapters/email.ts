@@ -17,8 +17,8 @@ const sendEmailRequest = perConfiguration(({ AWS_REGION, SES_ENDPOINT }) => {
     // deadline leaves a slow answer time to arrive, within the invitation route's 10 s.
     idempotent: false,
     attemptTimeoutMs: 6_000,
-    // The stand-in accepts any credentials; these are only used against an explicit endpoint.
-    ...(SES_ENDPOINT ? { credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
+    // Signed with the configured credential chain whatever the endpoint: a VPC or FIPS endpoint
+    // checks signatures as SES does (the local stand-in accepts any, so the stack's keys do).
   });
   const url = `${SES_ENDPOINT?.replace(/\/$/, '') ?? `https://${regionalHost('email', AWS_REGION)}`}/v2/email/outbound-emails`;
   return (input: unknown) =>

@@ -1,6 +1,5 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
+import { type IncomingHttpHeaders, request } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -15,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startVerifyingStandIn } from '../../test/sigv4-verifier';
 import { resetConfig } from '../config';
 import { imageUrls } from './image-urls';
 import { presignUploadStep } from './presigned-uploads';
@@ -39,141 +39,6 @@ const bucket = 'verified-photos';
 /** s3rver's own key pair (it knows no other), with a session token as a Lambda's credentials carry. */
 const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', sessionToken: 'session/token+=' };
 const secrets: Record<string, string> = { [credentials.accessKeyId]: credentials.secretAccessKey };
-
-const rfc3986 = (text: string) =>
-  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-const hmac = (key: string | Buffer, text: string) => createHmac('sha256', key).update(text, 'utf8').digest();
-const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
-const parseAmzDate = (date: string) =>
-  Date.parse(date.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z'));
-
-interface Arrived {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** Why S3 would refuse this request's signature, or undefined when it holds. */
-const signatureProblem = ({ method, url, headers, body }: Arrived, now = Date.now()): string | undefined => {
-  const queryStart = url.indexOf('?');
-  const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
-  const params = (queryStart < 0 ? '' : url.slice(queryStart + 1))
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      return equals < 0
-        ? [decodeURIComponent(pair), '']
-        : [decodeURIComponent(pair.slice(0, equals)), decodeURIComponent(pair.slice(equals + 1))];
-    }) as [string, string][];
-  const param = (name: string) => params.find(([n]) => n === name)?.[1];
-  const presigned = param('X-Amz-Signature') !== undefined;
-
-  let credential: string;
-  let signedHeaders: string;
-  let signature: string;
-  let date: string;
-  let payloadHash: string;
-  if (presigned) {
-    credential = param('X-Amz-Credential') ?? '';
-    signedHeaders = param('X-Amz-SignedHeaders') ?? '';
-    signature = param('X-Amz-Signature') ?? '';
-    date = param('X-Amz-Date') ?? '';
-    payloadHash = param('X-Amz-Content-Sha256') ?? 'UNSIGNED-PAYLOAD';
-    const expires = Number(param('X-Amz-Expires'));
-    if (!(expires > 0 && expires <= 604_800)) return 'X-Amz-Expires out of range';
-    if (now > parseAmzDate(date) + expires * 1000) return 'expired';
-  } else {
-    const match = /^AWS4-HMAC-SHA256 Credential=([^,]+), ?SignedHeaders=([^,]+), ?Signature=([0-9a-f]{64})$/.exec(
-      String(headers.authorization ?? ''),
-    );
-    if (!match) return 'no SigV4 authorization';
-    [, credential = '', signedHeaders = '', signature = ''] = match;
-    date = String(headers['x-amz-date'] ?? '');
-    payloadHash = String(headers['x-amz-content-sha256'] ?? '');
-    if (!payloadHash) return 'no x-amz-content-sha256';
-    if (payloadHash !== 'UNSIGNED-PAYLOAD' && payloadHash !== sha256Hex(body)) return 'payload hash mismatch';
-    if (Math.abs(now - parseAmzDate(date)) > 15 * 60_000) return 'request time too skewed';
-  }
-
-  const [accessKeyId = '', day = '', scopeRegion, service, terminator] = credential.split('/');
-  const secret = secrets[accessKeyId];
-  if (!secret) return 'unknown access key';
-  if (day !== date.slice(0, 8) || scopeRegion !== region || service !== 's3' || terminator !== 'aws4_request') {
-    return `bad credential scope ${credential}`;
-  }
-  const signed = signedHeaders.split(';');
-  if (!signed.includes('host')) return 'host not signed';
-  const unsignedAmz = Object.keys(headers).filter((name) => name.startsWith('x-amz-') && !signed.includes(name));
-  if (unsignedAmz.length) return `unsigned ${unsignedAmz.join(', ')}`;
-
-  // S3 decodes the path it received and encodes each segment again (RFC 3986), once.
-  const canonicalPath = rawPath
-    .split('/')
-    .map((segment) => rfc3986(decodeURIComponent(segment)))
-    .join('/');
-  const canonicalQuery = params
-    .filter(([name]) => name !== 'X-Amz-Signature')
-    .map(([name, value]) => `${rfc3986(name)}=${rfc3986(value)}`)
-    .sort()
-    .join('&');
-  const canonicalHeaders = signed
-    .map(
-      (name) =>
-        `${name}:${String(headers[name] ?? '')
-          .trim()
-          .replace(/\s+/g, ' ')}\n`,
-    )
-    .join('');
-  const canonicalRequest = [method, canonicalPath, canonicalQuery, canonicalHeaders, signedHeaders, payloadHash].join(
-    '\n',
-  );
-  const scope = `${day}/${region}/s3/aws4_request`;
-  const stringToSign = ['AWS4-HMAC-SHA256', date, scope, sha256Hex(canonicalRequest)].join('\n');
-  const signingKey = hmac(hmac(hmac(hmac(`AWS4${secret}`, day), region), 's3'), 'aws4_request');
-  const expected = hmac(signingKey, stringToSign).toString('hex');
-  return timingSafeEqual(Buffer.from(expected), Buffer.from(signature.padEnd(64, '0').slice(0, 64)))
-    ? undefined
-    : 'signature does not match';
-};
-
-interface Verdict {
-  method: string;
-  url: string;
-  problem: string | undefined;
-}
-
-/** The verifier in front of s3rver: a request whose signature holds goes on, as it arrived. */
-const startVerifyingStandIn = async (backendPort: number) => {
-  const verdicts: Verdict[] = [];
-  const server: Server = createServer(async (incoming, outgoing) => {
-    const arrived = {
-      method: incoming.method ?? '',
-      url: incoming.url ?? '',
-      headers: incoming.headers,
-      body: await buffer(incoming),
-    };
-    const problem = signatureProblem(arrived);
-    verdicts.push({ method: arrived.method, url: arrived.url, problem });
-    if (problem) {
-      outgoing.writeHead(403, { 'content-type': 'application/xml' });
-      outgoing.end(`<Error><Code>SignatureDoesNotMatch</Code><Message>${problem}</Message></Error>`);
-      return;
-    }
-    const onward = request(
-      { host: '127.0.0.1', port: backendPort, method: arrived.method, path: arrived.url, headers: arrived.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    onward.on('error', () => outgoing.destroy());
-    onward.end(arrived.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, verdicts, port: (server.address() as AddressInfo).port };
-};
 
 /** As a browser sends it (not fetch: it would add nothing here, and node:http takes any port). */
 const send = (url: string, init: { method: string; headers?: Record<string, string>; body?: Buffer | string }) =>
@@ -202,7 +67,7 @@ beforeAll(async () => {
     configureBuckets: [{ name: bucket }],
   });
   const { port } = await s3rver.run();
-  standIn = await startVerifyingStandIn(port);
+  standIn = await startVerifyingStandIn({ service: 's3', region, secrets, backendPort: port });
   endpoint = `http://127.0.0.1:${standIn.port}`;
   // The routes' own configuration, pointed at the verifier.
   delete process.env.AWS_PROFILE;
@@ -220,8 +85,7 @@ beforeAll(async () => {
 afterAll(async () => {
   process.env = environmentBefore;
   resetConfig();
-  standIn.server.closeAllConnections();
-  await new Promise((resolve) => standIn.server.close(resolve));
+  await standIn.close();
   await s3rver.close();
   rmSync(directory, { recursive: true, force: true });
 });

@@ -8,10 +8,9 @@ export const dynamo = () => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
   client ??= new DynamoDBClient({
     region: AWS_REGION,
-    ...(DYNAMODB_ENDPOINT
-      ? // DynamoDB Local accepts any credentials; these are only used against an explicit endpoint.
-        { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }
-      : {}),
+    // The configured credential chain signs whatever the endpoint (DynamoDB Local, run with a
+    // shared database, accepts the stack's keys as any others).
+    ...(DYNAMODB_ENDPOINT ? { endpoint: DYNAMODB_ENDPOINT } : {}),
   });
   return client;
 };
