@@ -339,7 +339,7 @@ const journey = async (browser: Browser, webUrl: string, photos: number, settle:
 
   await photographer.goto(`${webUrl}/orders/${orderId}`);
   await photographer.getByText('Completed', { exact: true }).first().waitFor();
-  await download(photographer, 'Full resolution (zip)');
+  await download(photographer, 'Download Edited Photos');
   await photographerContext.close();
   await settle();
   return orderId;

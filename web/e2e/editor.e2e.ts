@@ -170,7 +170,7 @@ describe("The editor's journey, from the invitation email to the photographer's 
     await photographerPage.getByText(notes).waitFor();
     await expectSettledAccessible(photographerPage, '/orders/{id} (completed by the editor)');
 
-    const editedZip = await downloadZip(photographerPage, 'Full resolution (zip)');
+    const editedZip = await downloadZip(photographerPage, 'Download Edited Photos');
     expect(editedZip.filename).toMatch(/_edited_photos\.zip$/);
     // Named for the listing: `{NN}_{order name}_{photo}` (no original shares an edit's name here).
     expect(editedZip.entries).toEqual(

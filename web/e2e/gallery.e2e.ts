@@ -128,7 +128,7 @@ describe('Photos on an order: thumbnails, the lightbox and before/after', () => 
     const gallery = page.getByRole('list', { name: 'Edited photos' });
     await expectPicturesLoaded(gallery, 2);
     // The edited photos' download is still there, beside the listing order.
-    await page.getByRole('button', { name: 'Full resolution (zip)' }).first().waitFor();
+    await page.getByRole('button', { name: 'Download Edited Photos' }).first().waitFor();
     await screenshot(page, 'gallery-photographer-desktop');
     await expectSettledAccessible(page, 'the gallery');
     await checkOnPhone(page, 'gallery-photographer');

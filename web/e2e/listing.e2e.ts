@@ -315,7 +315,7 @@ describe('The listing order: arranged by drag and keyboard, saved, and delivered
       expect({ format, longEdge: Math.max(width ?? 0, height ?? 0) }).toEqual({ format: 'jpeg', longEdge: 1024 });
     }
 
-    const full = await downloadZip(page, 'Full resolution (zip)');
+    const full = await downloadZip(page, 'Download Edited Photos');
     expect(full.filename).toBe(`${desktopName.replace(/ /g, '_')}_edited_photos.zip`);
     expect(full.entries.map((entry) => entry.name)).toEqual(entryNamesFor(desktopName, saved));
     // Full resolution: the editor's files themselves, byte for byte.

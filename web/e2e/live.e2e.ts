@@ -269,7 +269,7 @@ describe('Live updates: every screen follows the order', () => {
 
     await statusBadge('Completed').first().waitFor({ timeout: 5_000 });
     await p.page.getByText(notes).waitFor({ timeout: 5_000 });
-    await p.page.getByRole('button', { name: 'Full resolution (zip)' }).waitFor();
+    await p.page.getByRole('button', { name: 'Download Edited Photos' }).waitFor();
     expect(await documentIdOf(p.page)).toBe(photographerDocument);
     expect(await delayedNoticeShown(p.page)).toBe(false);
 

@@ -154,7 +154,7 @@ describe('Ordering, paying and collecting edited photos', () => {
     await expectAccessible(page, '/orders/{id} (completed)');
 
     const downloadStarted = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('button', { name: 'Full resolution (zip)' }).click();
+    await page.getByRole('button', { name: 'Download Edited Photos' }).click();
     const download = await downloadStarted;
     const saved = path.join(mkdtempSync(path.join(tmpdir(), 'edited-zip-')), download.suggestedFilename());
     await download.saveAs(saved);

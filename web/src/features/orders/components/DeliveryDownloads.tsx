@@ -12,21 +12,29 @@ const mlsReadyZip = (order: OrderDetailView): OrderZip => ({
 });
 
 /**
- * The delivery as two zips, both in listing order: the edited photos at full resolution, and the
- * MLS-ready copies. While a revision is with the editor, the delivery the photographer already had
- * stays theirs.
+ * The delivery as two zips, both in listing order: the spec's 'Download Edited Photos' (full
+ * resolution, `{order name}_edited_photos.zip`) first, and the MLS-ready copies beside it. While a
+ * revision is with the editor, the delivery the photographer already had stays theirs, and says so.
  */
 export function DeliveryDownloads({ order }: { order: OrderDetailView }) {
   if (order.status !== 'completed' && order.status !== 'revision_requested') return null;
+  const lastDelivery = order.status === 'revision_requested';
   return (
-    <Stack gap={6} role="group" aria-labelledby="delivery-downloads-label">
-      <Text fz="sm" fw={600} id="delivery-downloads-label">
-        {order.status === 'completed' ? 'Download edited photos' : 'Download last delivery'}
-      </Text>
+    <Stack
+      gap={6}
+      role="group"
+      aria-label={lastDelivery ? 'Last delivery' : 'Delivery downloads'}
+      aria-describedby={lastDelivery ? 'last-delivery-note' : undefined}
+    >
+      {lastDelivery && (
+        <Text fz="sm" c="dimmed" id="last-delivery-note">
+          Your last delivery stays yours while the revision is with the editor.
+        </Text>
+      )}
       <OrderZipDownloadButton
         orderId={order.id}
         zip={editedPhotosZip(order)}
-        label="Full resolution (zip)"
+        label="Download Edited Photos"
         size="md"
         fullWidth
       />

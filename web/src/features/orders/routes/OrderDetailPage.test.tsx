@@ -100,13 +100,13 @@ describe('Order detail page', () => {
     expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
-  it('offers the edited photos at full resolution and MLS-ready for a completed order, and no payment', async () => {
+  it("offers the spec's 'Download Edited Photos' first, the MLS-ready zip beside it, and no payment", async () => {
     serveOrder(aCompletedOrderDetail());
     await openOrder('Order #1');
     const actions = within(section('Actions'));
-    const downloads = within(actions.getByRole('group', { name: 'Download edited photos' }));
-    expect(downloads.getByRole('button', { name: 'Full resolution (zip)' })).toBeInTheDocument();
-    expect(downloads.getByRole('button', { name: 'MLS-ready (zip)' })).toBeInTheDocument();
+    const downloads = within(actions.getByRole('group', { name: 'Delivery downloads' }));
+    const buttons = downloads.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Download Edited Photos', 'MLS-ready (zip)']);
     expect(actions.queryByRole('link', { name: 'Complete Payment' })).not.toBeInTheDocument();
     expect(actions.getByRole('link', { name: 'Create New Order' })).toHaveAttribute('href', '/create-order');
   });
@@ -114,8 +114,10 @@ describe('Order detail page', () => {
   it('keeps the last delivery downloadable, both ways, while a revision is with the editor', async () => {
     serveOrder(aCompletedOrderDetail({ status: 'revision_requested' }));
     await openOrder('Order #1');
-    const downloads = within(within(section('Actions')).getByRole('group', { name: 'Download last delivery' }));
-    expect(downloads.getByRole('button', { name: 'Full resolution (zip)' })).toBeInTheDocument();
+    const group = within(section('Actions')).getByRole('group', { name: 'Last delivery' });
+    expect(group).toHaveAccessibleDescription('Your last delivery stays yours while the revision is with the editor.');
+    const downloads = within(group);
+    expect(downloads.getByRole('button', { name: 'Download Edited Photos' })).toBeInTheDocument();
     expect(downloads.getByRole('button', { name: 'MLS-ready (zip)' })).toBeInTheDocument();
     // The listing is arranged once the revision is delivered.
     expect(screen.queryByRole('region', { name: 'Listing Order' })).not.toBeInTheDocument();
@@ -130,13 +132,13 @@ describe('Order detail page', () => {
       'href',
       `/orders/${ORDER_ID}/payment`,
     );
-    expect(actions.queryByRole('button', { name: 'Full resolution (zip)' })).not.toBeInTheDocument();
+    expect(actions.queryByRole('button', { name: 'Download Edited Photos' })).not.toBeInTheDocument();
     expect(actions.queryByRole('button', { name: 'MLS-ready (zip)' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Listing Order' })).not.toBeInTheDocument();
   });
 
   it.each([
-    ['Full resolution (zip)', 'download-completed', 'Completed photos downloaded successfully!'],
+    ['Download Edited Photos', 'download-completed', 'Completed photos downloaded successfully!'],
     ['MLS-ready (zip)', 'download-mls', 'MLS-ready photos downloaded successfully!'],
   ])('downloads %s through the browser once the zip is ready', async (label, route, success) => {
     const links: string[] = [];
