@@ -26,7 +26,7 @@ export type AdminOrderSort = (typeof adminOrderSorts)[number];
 /**
  * GET /api/orders/admin/all. `cursor` is the previous page's `nextCursor`: with it a page costs
  * one page of reads however deep it is; without it page N is found by reading the N pages
- * before it (see docs/decisions.md).
+ * before it (see docs/decisions/0048-admin-order-list.md).
  */
 export const adminOrdersQuery = z.object({
   page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),

@@ -13,7 +13,7 @@ export const availableOrderSorts = ['newest', 'oldest', 'highest-price'] as cons
 /**
  * A page asked for by its number, without a cursor, must start within this many orders: the server
  * reads every order before it, so deeper pages are reached with Next (a cursor), whose cost does
- * not grow with depth (docs/decisions.md).
+ * not grow with depth (docs/decisions/0052-open-pool-in-four-shards.md).
  */
 export const AVAILABLE_ORDERS_MAX_SKIPPED = 200;
 

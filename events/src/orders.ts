@@ -47,7 +47,7 @@ export const acceptedPhotoExtensions = [
 export const MAX_ORIGINAL_BYTES = 200 * 1024 * 1024;
 /**
  * Files at least this large go up in parts (resumable part by part, after a failed part or a
- * reload); smaller ones as one PUT, which bench/browser-upload.ts measured faster (docs/performance.md).
+ * reload); smaller ones as one PUT, which bench/browser-upload.ts measured faster (docs/decisions/0033-one-put-below-64-mb-signed-and-registered-in-batches.md).
  */
 export const MULTIPART_THRESHOLD_BYTES = 64 * 1024 * 1024;
 /** 16 MB parts measured a little faster than 8 MB; a failed part re-sends at most this much. */

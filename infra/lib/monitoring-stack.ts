@@ -45,7 +45,7 @@ export const alarmNames = {
   liveIntegrationErrors: `${alarmNamePrefix}Live-IntegrationErrors`,
 };
 
-/** Each threshold and the window it is judged over; docs/decisions.md says why each. */
+/** Each threshold and the window it is judged over; docs/decisions/0071-alarms-metrics-and-dashboard.md says why each. */
 export const alarmThresholds = {
   /** Any message in a dead-letter queue: work that failed every retry. One 1-minute period. */
   deadLetterMessages: 1,

@@ -92,7 +92,7 @@ export const routes: readonly RouteDefinition[] = [
     grants: [...readWrite, 'stripe'],
     timeoutSeconds: 15,
   }),
-  // For API clients: the whole order in one multipart request (small files only, see docs/decisions.md).
+  // For API clients: the whole order in one multipart request (small files only, see docs/decisions/0035-order-with-files-capped-at-4-mb.md).
   route('POST', '/api/orders/with-files', 'orders/create-order-with-files', {
     allow: photographers,
     records: none,

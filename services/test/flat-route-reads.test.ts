@@ -50,7 +50,7 @@ import { forgedToken } from './support';
  * assignment partition, the users and editors and feedback grow twentyfold; the measured
  * photographer's orders and feedback and the measured editor's history and payouts grow with
  * them; the editor's own work in hand does not (one person works on a few orders at a time). A
- * search's cost is the orders it matches (docs/decisions.md), so the search here is a word a
+ * search's cost is the orders it matches (docs/decisions/0048-admin-order-list.md), so the search here is a word a
  * fixed set of orders carry; bench/scale.ts measures a common one.
  *
  * The table is this file's own, served by a gateway in this process over the route table, so

@@ -3,7 +3,7 @@
 // a required module whole, with all of the DynamoDB client behind it. The services hand ElectroDB
 // its wrapper already built over the commands it calls (services/src/data/electrodb-client.ts,
 // which imports them as `#document-commands`), so nothing reads this module but a mistake, and a
-// mistake should say so. See docs/decisions.md, "Cold starts".
+// mistake should say so. See docs/decisions/0074-cold-starts-less-work-at-load.md.
 module.exports = new Proxy(
   {},
   {

@@ -4,7 +4,7 @@
 // AWS SDK's imports, measured). The class is also a global of Node's, loaded the first time it is
 // touched: this proxy reaches that global only when ReadableStream is actually used, so
 // `instanceof`, `new` and its statics behave as Node's own.
-// See docs/decisions.md, "Cold starts".
+// See docs/decisions/0081-module-closures-compiled-once.md.
 const onUse = (name) =>
   // biome-ignore lint/complexity/useArrowFunction: the target must be constructible for `new` to reach the trap.
   new Proxy(function () {}, {

@@ -18,7 +18,7 @@ export const esbuildTarget = 'node24';
  * skims each closure and then parses it again when it runs, moments later; as `function`
  * expressions passed straight to a call, V8 compiles them fully on the first pass. Lowering arrow
  * functions makes esbuild write them so: every bundle imports about a fifth sooner, the floor
- * included (docs/performance.md, "Cold starts"), for about 4% more bytes. esbuild cannot lower an
+ * included (docs/decisions/0081-module-closures-compiled-once.md), for about 4% more bytes. esbuild cannot lower an
  * arrow function that uses `super` (it writes a `function` that does, which does not parse): a
  * bundle with one keeps its arrow functions (`keepArrowFunctions` in the worker table), and the
  * bundling test loads every bundle, so a new one is found before it deploys.

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * Stack traces of a bundled function, read in the sources' own files and lines when they are
  * logged. Node's --enable-source-maps would do it for every stack, but it reads and parses each
  * bundle's source map (about 1 MB) while the function starts, on every cold start, errors or not
- * (docs/performance.md, "Cold starts"). Here the map is read on the first error a container logs.
+ * (docs/decisions/0080-no-source-maps-flag.md). Here the map is read on the first error a container logs.
  */
 const maps = new Map<string, SourceMap | null>();
 

@@ -21,7 +21,7 @@ import { firstRows } from './query-pages';
  * the sort (gsi5-7) and 'all' merges the two; with a search the matching search-word items are
  * read (a bounded number), filtered and sorted in memory, and only the page's orders are fetched.
  * Totals come from the 'orders' counters or the match count, never from counting rows
- * (docs/decisions.md).
+ * (docs/decisions/0048-admin-order-list.md).
  */
 const entities = () => marketplace().entities;
 

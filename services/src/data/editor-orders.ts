@@ -33,7 +33,7 @@ import { decodePageCursor, encodePageCursor, invalidPageLink } from './page-curs
  * the open pool's shards, the legacy 'open' partition and the editor's own partition (orders an
  * admin assigned to them), each split by the requirements flag that begins the sort key. A page
  * reads a few rows from each of these lanes and merges them in the index's order; see
- * docs/decisions.md for the shard count and the paging bound.
+ * docs/decisions/0052-open-pool-in-four-shards.md for the shard count and the paging bound.
  */
 export interface Editor {
   userId: string;

@@ -23,7 +23,7 @@ import { marketplace } from './entities';
 import type { OrderRecord } from './orders';
 
 /**
- * The admin's Insights, from hourly rollups (docs/decisions.md, "Insights from hourly rollups").
+ * The admin's Insights, from hourly rollups (docs/decisions/0068-insights-from-hourly-rollups.md).
  * Each order event that moves a figure is added to the item of its UTC hour once: its idempotency
  * mark and the hour's update are one transaction. The tab reads the hours covering its days and
  * sums them in the admin's time zone. The same arithmetic (contributionOf) serves the worker, the
@@ -626,7 +626,7 @@ const ZONE_REACH_MS = 15 * HOUR_MS;
 /**
  * The UTC hours whose start falls on the days first..last of the zone, as the first and last
  * hour's start. An hour belongs to the day it starts in: in a zone with a half-hour offset the
- * hour that straddles midnight counts wholly on the day it starts (docs/decisions.md).
+ * hour that straddles midnight counts wholly on the day it starts (docs/decisions/0068-insights-from-hourly-rollups.md).
  */
 const hoursOfDays = (localDate: (instant: number) => string, first: string, last: string) => {
   let start = Date.parse(`${first}T00:00:00Z`) - ZONE_REACH_MS;

@@ -7,12 +7,12 @@ import { counterAdd } from './transactions';
  * editor; else the id of the editor an admin assigned it to); `poolPartition` is the indexes'
  * partition key: one of the open pool's shards, chosen by the order id, or the editor's id. Orders
  * opened before the shards have `pool` 'open' and no `poolPartition`: they sit in the legacy 'open'
- * partition, which the list reads as one more shard (docs/decisions.md).
+ * partition, which the list reads as one more shard (docs/decisions/0052-open-pool-in-four-shards.md).
  */
 type Entities = Parameters<typeof counterAdd>[0];
 
 export const OPEN_POOL = 'open';
-/** The open pool is spread over this many partitions (the arithmetic is in docs/decisions.md). */
+/** The open pool is spread over this many partitions (the arithmetic is in docs/decisions/0052-open-pool-in-four-shards.md). */
 export const OPEN_POOL_SHARDS = 4;
 /** Where open orders written before the shards still are: the index partition of `pool` 'open'. */
 export const LEGACY_OPEN_PARTITION = OPEN_POOL;

@@ -16,7 +16,7 @@ type Entities = Parameters<typeof counterAdd>[0];
  * Query.
  *
  * Like the order list's counters these are few items that many writes touch; commitAll retries
- * the collisions that causes (docs/decisions.md). A burst of 100 sign-ups at once all succeed
+ * the collisions that causes (docs/decisions/0053-totals-from-counters-every-list-a-page.md). A burst of 100 sign-ups at once all succeed
  * against DynamoDB Local; splitting each cell into shards is the step to take if real traffic
  * ever makes the retries frequent.
  */

@@ -65,7 +65,7 @@ const photosFrom = (form: FormData, photoCount: number) => {
 
 /**
  * For API clients: an order and its photos in one multipart request (small files only, see
- * docs/decisions.md). The order is created as POST /api/orders creates it, then each photo is put
+ * docs/decisions/0035-order-with-files-capped-at-4-mb.md). The order is created as POST /api/orders creates it, then each photo is put
  * under the order's originals and registered like a direct upload.
  */
 export const handler = http({}, async ({ event, user }) => {

@@ -16,7 +16,7 @@ import { apiPost } from '../api-client';
 
 /**
  * How uploads go: measured against a bare presigned PUT with bench/browser-upload.ts (see
- * docs/performance.md, "Uploading originals from the browser"). Tests and the bench may pass others.
+ * docs/decisions/0033-one-put-below-64-mb-signed-and-registered-in-batches.md). Tests and the bench may pass others.
  */
 export interface UploadTuning {
   /** Files uploading at once. */
