@@ -2,7 +2,7 @@ import { Button, Group } from '@mantine/core';
 import type { OrderStatus } from '@marketplace/events/orders';
 import { IconCreditCard, IconEye } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { editedPhotosZip, OrderZipDownloadButton } from './OrderZipDownloadButton';
+import { listedEditedPhotosZip, OrderZipDownloadButton } from './OrderZipDownloadButton';
 
 interface OrderActionsProps {
   order: { id: string; name: string | null; orderNumber: number; status: OrderStatus };
@@ -25,7 +25,7 @@ export function OrderActions({ order, fullWidth }: OrderActionsProps) {
       {order.status === 'completed' && (
         <OrderZipDownloadButton
           orderId={order.id}
-          zip={editedPhotosZip(order)}
+          zip={listedEditedPhotosZip(order)}
           label="Download"
           size="xs"
           fullWidth={fullWidth}

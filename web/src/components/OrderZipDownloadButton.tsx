@@ -16,13 +16,27 @@ export interface OrderZip {
   failureMessage: string;
 }
 
-/** The photographer's edited photos at full resolution (the dashboard and the order page offer it). */
+/**
+ * The photographer's edited photos at full resolution, as the order page's 'Download Edited Photos'
+ * offers them: the spec's photographer-page toasts.
+ */
 export const editedPhotosZip = (order: { name: string | null; orderNumber: number }): OrderZip => ({
   route: 'download-completed',
   kind: 'edited',
   filename: editedZipFilename(order),
-  successMessage: 'Completed photos downloaded successfully!',
+  successMessage: 'Photos downloaded successfully!',
   failureMessage: 'Failed to download photos',
+});
+
+/**
+ * The same zip from an order list's 'Download' (the dashboard's Recent Orders, All Orders): the
+ * spec's 'Completed photos downloaded successfully!', and 'Failed to download completed photos'
+ * shown as 'Download failed: ...' when the server gives no reason of its own.
+ */
+export const listedEditedPhotosZip = (order: { name: string | null; orderNumber: number }): OrderZip => ({
+  ...editedPhotosZip(order),
+  successMessage: 'Completed photos downloaded successfully!',
+  failureMessage: 'Download failed: Failed to download completed photos',
 });
 
 interface OrderZipDownloadButtonProps

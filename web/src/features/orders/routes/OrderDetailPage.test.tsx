@@ -138,7 +138,7 @@ describe('Order detail page', () => {
   });
 
   it.each([
-    ['Download Edited Photos', 'download-completed', 'Completed photos downloaded successfully!'],
+    ['Download Edited Photos', 'download-completed', 'Photos downloaded successfully!'],
     ['MLS-ready (zip)', 'download-mls', 'MLS-ready photos downloaded successfully!'],
   ])('downloads %s through the browser once the zip is ready', async (label, route, success) => {
     const links: string[] = [];
@@ -161,6 +161,14 @@ describe('Order detail page', () => {
     await view.user.click(screen.getByRole('button', { name: label }));
     expect(await screen.findByText(success)).toBeInTheDocument();
     expect(links).toEqual([`https://photos.example.com/${route}.zip`]);
+  });
+
+  it("says 'Failed to download photos' when the edited photos cannot be downloaded and the server gives no reason", async () => {
+    fakeApi.on('GET', `/api/orders/${ORDER_ID}/download-completed`, { status: 503 });
+    serveOrder(aCompletedOrderDetail());
+    const view = await openOrder('Order #1');
+    await view.user.click(screen.getByRole('button', { name: 'Download Edited Photos' }));
+    await waitFor(() => expect(screen.getByText('Failed to download photos')).toBeInTheDocument(), { timeout: 4000 });
   });
 
   it('offers no rating while the editor is still working', async () => {

@@ -184,10 +184,13 @@ describe('Photographer dashboard', () => {
     expect(links).toHaveLength(0);
   });
 
-  it('says the photos could not be downloaded when the server gives no reason', async () => {
+  it("says 'Download failed: Failed to download completed photos' when the server gives no reason", async () => {
     fakeApi.on('GET', '/api/orders/order-done/download-completed', { status: 503 });
     const view = await openDashboard();
     await view.user.click(within(await orderItem('Harbour View Loft')).getByRole('button', { name: 'Download' }));
-    await waitFor(() => expect(screen.getByText('Failed to download photos')).toBeInTheDocument(), { timeout: 4000 });
+    await waitFor(
+      () => expect(screen.getByText('Download failed: Failed to download completed photos')).toBeInTheDocument(),
+      { timeout: 4000 },
+    );
   });
 });
