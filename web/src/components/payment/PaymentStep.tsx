@@ -6,7 +6,7 @@ import { type FormEvent, lazy, Suspense, useRef, useState } from 'react';
 import { formatMoney } from '../../lib/format-money';
 import { PageLoader } from '../PageLoader';
 import { LocalTestCardForm } from './LocalTestCardForm';
-import { type CardSubmitter, PaymentStopped, payForOrder } from './payment-flow';
+import { type CardSubmitter, PaymentStopped, payForOrder, paymentMessages } from './payment-flow';
 
 // Stripe.js and its React bindings are downloaded only when a publishable key is configured.
 const StripePaymentForm = lazy(() => import('./StripePaymentForm').then((m) => ({ default: m.StripePaymentForm })));
@@ -46,7 +46,11 @@ export function PaymentStep({
       const paidOrder = await payForOrder({ orderId: order.id, clientSecret, submitter: submitterRef.current });
       onPaid(paidOrder);
     } catch (error) {
-      const message = error instanceof PaymentStopped ? error.message : `Payment failed: ${String(error)}`;
+      // Anything else that went wrong reads 'Payment failed: {message}', the error's own words.
+      const message =
+        error instanceof PaymentStopped
+          ? error.message
+          : paymentMessages.unexpected(error instanceof Error ? error.message : String(error));
       setFailure(message);
       notifications.show({ color: 'red', message });
       setPaying(false);
