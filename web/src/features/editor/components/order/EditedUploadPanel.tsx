@@ -1,83 +1,18 @@
-import { Badge, Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, FileInput, Group, Paper, Stack, Title } from '@mantine/core';
 import { acceptedEditedExtensions, editorUploadMessages } from '@marketplace/events/editor-orders';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatFileSize } from '../../../../lib/format-file-size';
-import { type EditedUploadRow, type EditedUploadStatus, useEditedUploads } from '../../api/use-edited-uploads';
+import { UploadProgress, type UploadStatusLooks } from '../../../../components/uploads/UploadProgress';
+import { type EditedUploadStatus, useEditedUploads } from '../../api/use-edited-uploads';
 
 const ACCEPT = ['image/*', ...acceptedEditedExtensions.map((extension) => `.${extension}`)].join(',');
 
-const statusLabels: Record<EditedUploadStatus, string> = {
-  uploading: 'Uploading',
-  saving: 'Saving',
-  done: 'Uploaded',
-  failed: 'Failed',
+const looks: UploadStatusLooks<EditedUploadStatus> = {
+  uploading: { label: 'Uploading', color: 'blue' },
+  saving: { label: 'Saving', color: 'blue' },
+  done: { label: 'Uploaded', color: 'green' },
+  failed: { label: 'Failed', color: 'red' },
 };
-
-const statusColors: Record<EditedUploadStatus, string> = {
-  uploading: 'blue',
-  saving: 'blue',
-  done: 'green',
-  failed: 'red',
-};
-
-/** A bar whose whole track carries the progressbar role, so it is present from 0%. */
-function ProgressBar({
-  value,
-  label,
-  size,
-  color,
-}: {
-  value: number;
-  label: string;
-  size: 'sm' | 'lg';
-  color?: string;
-}) {
-  return (
-    <Progress.Root
-      size={size}
-      role="progressbar"
-      aria-label={label}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={value}
-      aria-valuetext={`${value}%`}
-    >
-      <Progress.Section value={value} color={color} withAria={false} />
-    </Progress.Root>
-  );
-}
-
-function UploadRowView({ row }: { row: EditedUploadRow }) {
-  return (
-    <Stack gap={4} component="li">
-      <Group justify="space-between" gap="sm" wrap="nowrap">
-        <Text fz="sm" truncate="end" miw={0}>
-          {row.filename}
-        </Text>
-        <Group gap="xs" wrap="nowrap">
-          <Text fz="xs" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
-            {formatFileSize(row.size)}
-          </Text>
-          <Badge size="sm" variant="light" color={statusColors[row.status]}>
-            {statusLabels[row.status]}
-          </Badge>
-        </Group>
-      </Group>
-      <ProgressBar
-        value={row.percent}
-        size="sm"
-        color={statusColors[row.status]}
-        label={`Upload progress for ${row.filename}`}
-      />
-      {row.error && (
-        <Text fz="xs" c="red.8">
-          {row.error}
-        </Text>
-      )}
-    </Stack>
-  );
-}
 
 /** The editor's deliveries: edited images or archives, each uploaded straight to storage. */
 export function EditedUploadPanel({ orderId, onUploaded }: { orderId: string; onUploaded: () => void }) {
@@ -122,22 +57,13 @@ export function EditedUploadPanel({ orderId, onUploaded }: { orderId: string; on
           </Button>
         </Group>
         {rows.length > 0 && (
-          <Stack gap="sm">
-            <Group justify="space-between">
-              <Text fw={600} aria-live="polite">
-                Uploaded {rows.filter((row) => row.status === 'done').length} of {rows.length}
-              </Text>
-              <Text fz="sm" c="gray.7">
-                {overallPercent}%
-              </Text>
-            </Group>
-            <ProgressBar value={overallPercent} size="lg" label="Overall upload progress" />
-            <Stack gap="sm" component="ul" m={0} p={0} style={{ listStyle: 'none' }} aria-label="Edited uploads">
-              {rows.map((row) => (
-                <UploadRowView key={row.id} row={row} />
-              ))}
-            </Stack>
-          </Stack>
+          <UploadProgress
+            summary={`Uploaded ${rows.filter((row) => row.status === 'done').length} of ${rows.length}`}
+            overallPercent={overallPercent}
+            rows={rows}
+            looks={looks}
+            listLabel="Edited uploads"
+          />
         )}
       </Stack>
     </Paper>
