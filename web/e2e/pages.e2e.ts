@@ -86,7 +86,7 @@ describe('Pages and layout', () => {
     await expectAccessible(page);
 
     await page.goto(`${webUrl}/profile`);
-    await page.getByText('Coming Soon').waitFor();
+    await page.getByRole('region', { name: 'Security' }).waitFor();
     await screenshot(page, 'profile-desktop');
     await expectAccessible(page);
     await context.close();

@@ -34,13 +34,20 @@ describe('Pages anyone can see', () => {
 });
 
 describe('Placeholder pages', () => {
-  it('list what is planned for the profile page', async () => {
+  it('lay out the profile as a section per planned part, saying which are still to come', async () => {
     fakeFirebase.signInAs();
-    fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView() });
+    fakeApi.on('GET', '/api/auth/me', {
+      status: 200,
+      body: aMeView({ displayName: 'Pat Photographer', email: 'pat@example.com', roles: ['photographer'] }),
+    });
     renderApp('/profile');
-    expect(await screen.findByText('Coming Soon')).toBeInTheDocument();
-    expect(screen.getByText('Payment method management')).toBeInTheDocument();
-    expect(screen.getByText('Security settings')).toBeInTheDocument();
+    const profile = within(await screen.findByRole('region', { name: 'Profile' }));
+    expect(profile.getByText('Pat Photographer')).toBeInTheDocument();
+    expect(profile.getByText('pat@example.com')).toBeInTheDocument();
+    expect(profile.getByText('Photographer')).toBeInTheDocument();
+    for (const planned of ['Notifications', 'Security']) {
+      expect(within(screen.getByRole('region', { name: planned })).getByText(/^Coming soon:/)).toBeInTheDocument();
+    }
   });
 
   it('list what is planned for a job page', async () => {

@@ -1,13 +1,30 @@
-import { ComingSoon } from '../../../components/ComingSoon';
+import { Stack } from '@mantine/core';
+import { PageHeader } from '../../../components/PageHeader';
+import { PageLoader } from '../../../components/PageLoader';
+import { useCurrentUser } from '../../../lib/current-user';
+import { AccountDetails } from '../components/AccountDetails';
+import { PlannedSection, ProfileSection } from '../components/ProfileSection';
 
-const plannedFeatures = [
-  'Profile editing',
-  'Notification preferences',
-  'Payment method management',
-  'Editor payout account setup',
-  'Security settings',
-];
-
+/**
+ * The account's settings, a section per part the spec plans: who you are, notifications,
+ * security, and the money parts each role has (photographers' payment methods, editors' payout
+ * account). A part not built yet says so in its own section.
+ */
 export function ProfilePage() {
-  return <ComingSoon title="Profile" intro="Your account settings will live here." planned={plannedFeatures} />;
+  const { data: me } = useCurrentUser();
+  // The protected page has loaded the user before this page renders; this covers a revalidation gap.
+  if (!me) return <PageLoader label="Loading your profile…" />;
+  return (
+    <Stack gap="lg" maw={960}>
+      <PageHeader title="Profile" description="Your account, and how the marketplace works for you." mb={0} />
+      <ProfileSection title="Profile">
+        <AccountDetails me={me} />
+      </ProfileSection>
+      <PlannedSection title="Notifications" planned="a switch for each email you receive." />
+      <PlannedSection
+        title="Security"
+        planned="change your password or email, sign out of other devices, download your data."
+      />
+    </Stack>
+  );
 }
