@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lambdaBuildOptions } from '../../infra/lib/bundling/options';
+import { getUser } from '../src/data/users';
 
 /**
  * A route bundled exactly as the CDK app bundles it (with jsonschema and the document client's
@@ -63,6 +65,22 @@ describe('a route bundled as it is deployed', () => {
     const answer = invoke(await bundled('system/health'), getEvent('GET /api/health', '/api/health'));
     expect(answer.statusCode).toBe(200);
     expect(JSON.parse(answer.body)).toMatchObject({ status: 'ok' });
+  }, 60_000);
+
+  it("writes through a transaction: a new identity's first request creates its user record", async () => {
+    // The record, its email claim and the admin list's totals are one transaction: ElectroDB
+    // builds a Service over the entities for it, which must tell them from models without jsonschema.
+    const userId = `bundle${randomUUID().replaceAll('-', '')}`;
+    const email = `${userId}@example.test`;
+    const event = getEvent('GET /api/auth/me', '/api/auth/me');
+    const signedIn = {
+      ...event,
+      requestContext: { ...event.requestContext, authorizer: { jwt: { claims: { sub: userId, email }, scopes: [] } } },
+    };
+    const answer = invoke(await bundled('auth/get-me'), signedIn);
+    expect(answer.statusCode).toBe(200);
+    expect(JSON.parse(answer.body)).toMatchObject({ id: userId, email, roles: ['photographer'] });
+    expect(await getUser(userId)).toMatchObject({ userId, email });
   }, 60_000);
 
   it('carries neither the model validator nor the DynamoDB commands it does without', async () => {
