@@ -118,10 +118,13 @@ export const urlOf = (address: Address, query: Record<string, string> = {}) => {
 };
 
 /**
- * One attempt. The address goes to Node in parts, not as a URL: Node's URL parser would resolve
- * `.` and `..` segments (`%2E%2E` too) after signing, and send the request to another key.
+ * One attempt over node:http(s), the answer read whole, within `timeoutMs` (the body included).
+ * The address goes to Node in parts, not as a URL: Node's URL parser would resolve `.` and `..`
+ * segments (`%2E%2E` too) after signing, and send the request to another key. Node's global
+ * agents keep connections alive between calls. The Stripe client sends its calls through it too:
+ * fetch would load Node's HTTP client (undici) on a function's first call.
  */
-const exchange = (
+export const exchange = (
   { protocol, hostname, port, path }: Address,
   { method, headers, body }: { method: string; headers: Record<string, string>; body?: Uint8Array | undefined },
   timeoutMs: number,

@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import type Stripe from 'stripe';
+import { exchange } from './aws-requests';
 
 /**
- * The few Stripe API calls the routes make, over Node's own fetch. The `stripe` package would do
- * the same, but it adds about 250 KB to every bundle that reaches it, parsed on each cold start;
- * these calls are a small part of it. What the package gave us is kept: the same API version (so
- * answers keep their shape), a timeout per attempt, retries with backoff on what is worth
- * retrying, an idempotency key on every POST (so a retried create cannot charge twice), and
- * errors of the same types.
+ * The few Stripe API calls the routes make, over node:https (node:http for an http:// stand-in),
+ * through the exchange the AWS calls use (aws-requests.ts). The `stripe` package would do the
+ * same, but it adds about 250 KB to every bundle that reaches it, parsed on each cold start; these
+ * calls are a small part of it. Nor do they go over fetch: its first use loads Node's HTTP client
+ * (undici), which a payment route would pay for on its cold start. What the package gave us is
+ * kept: the same API version (so answers keep their shape), a timeout per attempt, retries with
+ * backoff on what is worth retrying, an idempotency key on every POST (so a retried create cannot
+ * charge twice), errors of the same types, and connections kept alive between calls.
  */
 
 /** The API version of the `stripe` package the types come from: answers are read in that shape. */
@@ -113,13 +117,13 @@ interface StripeCall {
 /** What the API said, once no retry is left or worth making. */
 interface Answered {
   status: number;
-  headers: Headers;
+  headers: IncomingHttpHeaders;
   body: string;
 }
 
 /** Stripe's advice wins; otherwise a lock timeout, too many requests, or an error on its side. */
-const worthRetrying = ({ status, headers }: { status: number; headers: Headers }) => {
-  const advice = headers.get('stripe-should-retry');
+const worthRetrying = ({ status, headers }: Pick<Answered, 'status' | 'headers'>) => {
+  const advice = headers['stripe-should-retry'];
   if (advice === 'false') return false;
   if (advice === 'true') return true;
   return status === 409 || status === 429 || status >= 500;
@@ -139,24 +143,35 @@ export const stripeApi = ({
     Math.max(firstRetryDelayMs, Math.min(firstRetryDelayMs * 2 ** (n - 1), 5000) * 0.5 * (1 + Math.random()));
 
   const connectionError = (error: unknown, retries: number) => {
-    const timedOut = (error as { name?: string } | undefined)?.name === 'TimeoutError';
+    // The attempt's deadline aborts the request: Node's AbortError carries the TimeoutError as its cause.
+    const named = (value: unknown) => (value as { name?: string } | undefined)?.name;
+    const timedOut = named(error) === 'TimeoutError' || named((error as { cause?: unknown })?.cause) === 'TimeoutError';
     const message = timedOut
       ? `Request aborted due to timeout being reached (${timeoutMs}ms)`
       : `An error occurred with our connection to Stripe.${retries > 0 ? ` Request was retried ${retries} times.` : ''}`;
     return new StripeError('StripeConnectionError', { message }, undefined, undefined, { cause: error });
   };
 
+  // Only the origin of the base URL is used: the calls' paths are Stripe's.
+  const { protocol, hostname, port } = new URL(baseUrl);
+
   const send = async ({ method, path, params, idempotencyKey }: StripeCall): Promise<Answered> => {
-    const url = new URL(path, baseUrl);
     const form = params ? stripeForm(params) : '';
-    if (method === 'GET' && form) url.search = form;
+    const address = {
+      protocol,
+      hostname,
+      ...(port ? { port: Number(port) } : {}),
+      path: method === 'GET' && form ? `${path}?${form}` : path,
+    };
+    const body = method === 'POST' ? Buffer.from(form) : undefined;
     const headers: Record<string, string> = {
       accept: 'application/json',
       authorization: `Bearer ${secretKey}`,
       'stripe-version': STRIPE_API_VERSION,
     };
-    if (method === 'POST') {
+    if (body) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
+      headers['content-length'] = String(body.length);
       // One key for every attempt: a retry of a request Stripe did run gets its first answer back.
       headers['idempotency-key'] = idempotencyKey ?? randomUUID();
     }
@@ -164,13 +179,9 @@ export const stripeApi = ({
       if (retries > 0) await sleep(retryDelay(retries));
       const canRetry = retries < maxRetries;
       try {
-        const signal = AbortSignal.timeout(timeoutMs);
-        const response = await fetch(url, { method, headers, ...(method === 'POST' ? { body: form } : {}), signal });
-        if (canRetry && worthRetrying(response)) {
-          await response.body?.cancel();
-          continue;
-        }
-        return { status: response.status, headers: response.headers, body: await response.text() };
+        const answer = await exchange(address, { method, headers, body }, timeoutMs);
+        if (canRetry && worthRetrying(answer)) continue;
+        return answer;
       } catch (error) {
         // No answer, no whole answer, or none in time. GETs change nothing and POSTs carry their
         // key, so trying again is safe.
@@ -182,7 +193,7 @@ export const stripeApi = ({
 
   const call = async <T>(request: StripeCall): Promise<T> => {
     const { status, headers, body } = await send(request);
-    const requestId = headers.get('request-id') ?? undefined;
+    const requestId = typeof headers['request-id'] === 'string' ? headers['request-id'] : undefined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(body);

@@ -1,7 +1,12 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { build } from 'esbuild';
 import Stripe from 'stripe';
@@ -253,7 +258,7 @@ describe("Stripe's form encoding", () => {
   });
 });
 
-describe("Stripe's API over fetch, against the Stripe fake", () => {
+describe("Stripe's API over node:http(s), against the Stripe fake", () => {
   beforeEach(clearFake);
 
   it('pins the API version of the stripe package the types describe', () => {
@@ -442,7 +447,7 @@ describe("Stripe's API over fetch, against the Stripe fake", () => {
   });
 });
 
-describe("Stripe's API over fetch, against a bare local server", () => {
+describe("Stripe's API over node:http(s), against a bare local server", () => {
   /** Answers each request with the next of these, or leaves it unanswered ('stall'). */
   let script: ({ status: number; headers?: Record<string, string>; body?: string } | 'stall')[] = [];
   let arrivals: {
@@ -791,5 +796,62 @@ describe('the functions that call Stripe, bundled as deployed', () => {
     expect(bundles.length).toBeGreaterThanOrEqual(5);
     for (const bundle of bundles)
       expect(bundle).toEqual({ handler: bundle.handler, usesAdapter: true, stripePackage: 0 });
+  }, 120_000);
+
+  it("make their first Stripe calls without fetch, so a cold start never loads Node's HTTP client (undici)", async () => {
+    const repoRoot = path.resolve(import.meta.dirname, '..', '..', '..');
+    const outDir = mkdtempSync(path.join(tmpdir(), 'stripe-bundle-'));
+    try {
+      // A payment route as deployed, with the adapter calls it makes exported beside its handler,
+      // so a fresh process can make them without the table the handler reads first.
+      const outfile = path.join(outDir, 'index.mjs');
+      await build({
+        ...lambdaBuildOptions(repoRoot),
+        stdin: {
+          contents: [
+            "export { handler } from './handlers/payments/get-order-payment';",
+            "export { createOrderPaymentIntent, findPaymentIntent } from './adapters/stripe';",
+          ].join('\n'),
+          resolveDir: path.join(repoRoot, 'services', 'src'),
+          sourcefile: 'payment-route.ts',
+          loader: 'ts',
+        },
+        outfile,
+        logLevel: 'error',
+      });
+      const script = `
+        let fetchCalls = 0;
+        const nodeFetch = globalThis.fetch;
+        globalThis.fetch = (...args) => { fetchCalls += 1; return nodeFetch(...args); };
+        const route = await import(process.argv[1]);
+        const created = await route.createOrderPaymentIntent({ orderId: 'order-bundled', orderNumber: 77, amountCents: 1200 });
+        const found = await route.findPaymentIntent(created.id);
+        const undici = process.moduleLoadList.filter((name) => name.includes('undici'));
+        console.log(JSON.stringify({ handler: typeof route.handler, found: found.id === created.id, fetchCalls, undici }));
+        process.exit(0);`;
+      // Asynchronously: the Stripe fake answers from this process.
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        ['--input-type=module', '-e', script, pathToFileURL(outfile).href],
+        {
+          env: {
+            PATH: process.env.PATH ?? '',
+            AWS_REGION: 'us-east-1',
+            LOG_LEVEL: 'ERROR',
+            STRIPE_API_URL: fakeUrl,
+            STRIPE_SECRET_KEY: 'sk_test_bundled',
+            STRIPE_WEBHOOK_SECRET: fakeWebhookSecret,
+          },
+        },
+      );
+      expect(JSON.parse(stdout.trim().split('\n').at(-1)!)).toEqual({
+        handler: 'function',
+        found: true,
+        fetchCalls: 0,
+        undici: [],
+      });
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
   }, 120_000);
 });
