@@ -15,7 +15,10 @@ import path from 'node:path';
 
 /**
  * The Stripe fake's objects on disk, so an order created before `npm run dev` restarts can still
- * be paid after it. Two files in the fake's folder:
+ * be paid after it, and saved cards, connected accounts, transfers, payouts and balances are where
+ * they were. The fake names its collections (intents, customers, accounts, the balance
+ * transactions its balances are summed from, ...); one it did not have before starts empty. Two
+ * files in the fake's folder:
  *
  * - `state.json`, every object at the last start, only ever replaced whole: written to a temp
  *   file, flushed, then renamed over the old one, so a crash leaves the old file or the new one.
