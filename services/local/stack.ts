@@ -87,6 +87,7 @@ export const TABLE_NAME = 'marketplace';
 export const PHOTOS_BUCKET = 'marketplace-photos';
 export const LOCAL_STRIPE_SECRET_KEY = 'sk_test_local_marketplace';
 export const LOCAL_STRIPE_WEBHOOK_SECRET = 'whsec_local_marketplace';
+export const LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET = 'whsec_local_marketplace_connect';
 export const LOCAL_STRIPE_PUBLISHABLE_KEY = 'pk_test_local_marketplace';
 
 /** What handlers, workers, ops commands and tests need to find the stand-ins. */
@@ -112,6 +113,8 @@ export const stackEnvironment = (ports: StackPorts) => ({
   STRIPE_API_URL: `http://127.0.0.1:${ports.stripe}`,
   STRIPE_SECRET_KEY: LOCAL_STRIPE_SECRET_KEY,
   STRIPE_WEBHOOK_SECRET: LOCAL_STRIPE_WEBHOOK_SECRET,
+  // Connect events (account.updated, payout.*) come to their own endpoint, signed with their own secret.
+  STRIPE_CONNECT_WEBHOOK_SECRET: LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
   // SES's stand-in keeps every email it is sent; its inbox is this URL, its JSON at /store.
   SES_ENDPOINT: `http://127.0.0.1:${ports.ses}`,
   // The live gateway's management API: the push worker posts to the browsers' sockets there.
@@ -343,6 +346,8 @@ export const startLocalStack = async ({
         port: ports.stripe,
         webhookUrl: `http://127.0.0.1:${ports.gateway}/api/webhooks/stripe`,
         webhookSecret: LOCAL_STRIPE_WEBHOOK_SECRET,
+        connectWebhookUrl: `http://127.0.0.1:${ports.gateway}/api/stripe/connect-webhook`,
+        connectWebhookSecret: LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
         // On disk in tests too, in this run's own folder (emptied above when persist is false):
         // the same code as dev, and a test restarts the fake to check an order survives it.
         stateDir: path.join(dataDir, 'stripe'),
