@@ -74,6 +74,8 @@ const offeredOrder = { editor: 'offered' } as const;
 /** canViewOrder: the photographer's own, the editor's assigned or offered, any for admins. */
 const visibleOrder = { photographer: 'own', editor: 'assigned-or-offered', admin: 'any' } as const;
 const anyRecord = { admin: 'any' } as const;
+/** A saved card: the photographer's own when Stripe has it attached to their customer. */
+const ownCard = { photographer: 'own' } as const;
 
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/health', 'system/health', { allow: 'public', records: none, grants: read }),
@@ -131,6 +133,34 @@ export const routes: readonly RouteDefinition[] = [
   route('POST', '/api/orders/{id}/payment-success', 'payments/confirm-payment', {
     allow: photographers,
     records: ownOrder,
+    grants: [...readWrite, 'stripe'],
+  }),
+  // Saved cards: 'Save this card for next time' on the order's intent, one-click payment with a
+  // saved card, and the photographer's cards (own: attached to the caller's Stripe Customer).
+  route('POST', '/api/orders/{id}/payment/save-card', 'payments/save-card', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'stripe'],
+  }),
+  route('POST', '/api/orders/{id}/payment/saved-card', 'payments/pay-with-saved-card', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'stripe'],
+    timeoutSeconds: 15,
+  }),
+  route('GET', '/api/payment-methods', 'payments/list-payment-methods', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'stripe'],
+  }),
+  route('PUT', '/api/payment-methods/{paymentMethodId}/default', 'payments/set-default-payment-method', {
+    allow: photographers,
+    records: ownCard,
+    grants: [...readWrite, 'stripe'],
+  }),
+  route('DELETE', '/api/payment-methods/{paymentMethodId}', 'payments/remove-payment-method', {
+    allow: photographers,
+    records: ownCard,
     grants: [...readWrite, 'stripe'],
   }),
   route('POST', '/api/webhooks/stripe', 'payments/stripe-webhook', {

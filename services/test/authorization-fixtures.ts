@@ -16,6 +16,8 @@ import {
   registerEdited,
 } from '../src/data/orders';
 import { createShareLink, hashShareToken, revokeShareLink } from '../src/data/share-links';
+import { ensureStripeCustomer } from '../src/data/stripe-customers';
+import { stripe } from './stripe-sdk';
 import {
   aNewAccount,
   aPhotographer,
@@ -156,6 +158,17 @@ const aSharedOrder = async (photographer: TestAccount, editor: TestAccount) => {
   };
 };
 
+/** Saved cards of the photographer's Stripe Customer: one to pay with, one to make default, one to remove. */
+const savedCardsOf = async (photographer: TestAccount) => {
+  const customer = await ensureStripeCustomer({ userId: photographer.uid, email: photographer.email });
+  const client = await stripe();
+  const attached: string[] = [];
+  for (const testCard of ['pm_card_visa', 'pm_card_mastercard', 'pm_card_amex']) {
+    attached.push((await client.paymentMethods.attach(testCard, { customer })).id);
+  }
+  return { owner: photographer.uid, toPayWith: attached[0]!, toMakeDefault: attached[1]!, toRemove: attached[2]! };
+};
+
 export type Fixture = Awaited<ReturnType<typeof buildFixture>>;
 
 /** Every caller, and every record a route of the table needs for an allowed caller to succeed. */
@@ -209,6 +222,10 @@ export const buildFixture = async () => {
     anOrderAwaitingPayment(photographerA),
     anOrderAwaitingPayment(photographerA),
     aSharedOrder(photographerA, editorA),
+  ]);
+  const [toPayWithSavedCard, savedCards] = await Promise.all([
+    anOrderAwaitingPayment(photographerA),
+    savedCardsOf(photographerA),
   ]);
   const [openForOthers, openForEditorA, openForEditorB, toAssign, toBulkAssign, toUnassign, offeredToEditorA] =
     await Promise.all([
@@ -299,6 +316,8 @@ export const buildFixture = async () => {
       awaitingPayment: awaitingPayment.order,
       awaitingPaymentOriginalKey: awaitingPayment.originalKey,
       toCancel: toCancel.order,
+      /** Photographer A's, awaiting payment, photos uploaded: paid in one click with a saved card. */
+      toPayWithSavedCard: toPayWithSavedCard.order,
       /** Paid and open: offered to every editor. Only refused claims are sent for it. */
       openForOthers,
       openForEditorA,
@@ -312,6 +331,8 @@ export const buildFixture = async () => {
       shared: shared.order,
     } satisfies Record<string, OrderRecord | string>,
     shareLinks: shared.links,
+    /** Cards saved to photographer A's Stripe Customer (owner: A's uid). */
+    savedCards,
     /** Share tokens: one that opens the gallery, one revoked, one expired. */
     shareTokens: shared.tokens,
     users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },

@@ -22,6 +22,8 @@ interface Probe {
   headers?: Record<string, string>;
   /** The order the path names: the caller's relation to it decides between success and 404. */
   order?: OrderRecord;
+  /** For a record that is no order (a saved card): whose it is, for `own`. */
+  owner?: string;
   /** Which record, when a route is probed with more than one (e.g. 'an open order'). */
   record?: string;
   /** Public routes only: the answer every caller gets ('2xx' where a zip may be ready or still building). */
@@ -105,6 +107,28 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     }),
     'POST /api/orders/{id}/payment-success': onClaimed('/payment-success', {
       body: { paymentIntentId: claimed.stripePaymentIntentId },
+    }),
+    'POST /api/orders/{id}/payment/save-card': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/payment/save-card`,
+      order: orders.awaitingPayment,
+      body: { saveCard: true },
+    }),
+    'POST /api/orders/{id}/payment/saved-card': () => ({
+      path: `/api/orders/${orders.toPayWithSavedCard.orderId}/payment/saved-card`,
+      order: orders.toPayWithSavedCard,
+      body: {
+        paymentMethodId: fx.savedCards.toPayWith,
+        returnUrl: `${process.env.SITE_URL}/orders/${orders.toPayWithSavedCard.orderId}/payment`,
+      },
+    }),
+    'GET /api/payment-methods': () => ({ path: '/api/payment-methods' }),
+    'PUT /api/payment-methods/{paymentMethodId}/default': () => ({
+      path: `/api/payment-methods/${fx.savedCards.toMakeDefault}/default`,
+      owner: fx.savedCards.owner,
+    }),
+    'DELETE /api/payment-methods/{paymentMethodId}': () => ({
+      path: `/api/payment-methods/${fx.savedCards.toRemove}`,
+      owner: fx.savedCards.owner,
     }),
     'POST /api/webhooks/stripe': () => ({
       path: '/api/webhooks/stripe',
@@ -305,14 +329,14 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
 };
 
 /** How the caller stands to an order, in the words of the route table's `records`. */
-const relationsTo = (caller: Caller, order: OrderRecord | undefined) => ({
-  own: order?.photographerId === caller.uid,
+const relationsTo = (caller: Caller, order: OrderRecord | undefined, owner?: string) => ({
+  own: (owner ?? order?.photographerId) === caller.uid,
   assigned: order?.editorId === caller.uid,
   offered: order?.status === 'paid' && (order.pool === 'open' || order.pool === caller.uid),
 });
 
-const mayActOn = (records: Exclude<RecordAccess, 'none'>, caller: Caller, order: OrderRecord | undefined) => {
-  const relation = relationsTo(caller, order);
+const mayActOn = (records: Exclude<RecordAccess, 'none'>, caller: Caller, probe: Probe) => {
+  const relation = relationsTo(caller, probe.order, probe.owner);
   return caller.roles.some((role) => {
     const scope = records[role];
     if (scope === 'any') return true;
@@ -331,7 +355,7 @@ const expectedAnswer = (route: RouteDefinition, caller: Caller, probe: Probe): E
   if (caller.standing === 'deactivated') return 403;
   if (route.allow !== 'signed-in' && !route.allow.some((role) => caller.roles.includes(role))) return 403;
   if (route.records === 'none') return '2xx';
-  return mayActOn(route.records, caller, probe.order) ? '2xx' : 404;
+  return mayActOn(route.records, caller, probe) ? '2xx' : 404;
 };
 
 const send = async (route: RouteDefinition, caller: Caller, probe: Probe) => {

@@ -223,6 +223,40 @@ export const stripeApi = ({
       retrieve: (id: string) => call<Stripe.PaymentIntent>({ method: 'GET', path: intentPath(id) }),
       cancel: (id: string, params?: Stripe.PaymentIntentCancelParams) =>
         call<Stripe.PaymentIntent>({ method: 'POST', path: intentPath(id, '/cancel'), ...(params ? { params } : {}) }),
+      update: (id: string, params: Stripe.PaymentIntentUpdateParams, options: { idempotencyKey?: string } = {}) =>
+        call<Stripe.PaymentIntent>({ method: 'POST', path: intentPath(id), params, ...options }),
+      confirm: (id: string, params: Stripe.PaymentIntentConfirmParams, options: { idempotencyKey?: string } = {}) =>
+        call<Stripe.PaymentIntent>({ method: 'POST', path: intentPath(id, '/confirm'), params, ...options }),
+    },
+    // Saved cards: a Customer per photographer and the cards attached to it.
+    customers: {
+      create: (params: Stripe.CustomerCreateParams, options: { idempotencyKey?: string } = {}) =>
+        call<Stripe.Customer>({ method: 'POST', path: '/v1/customers', params, ...options }),
+      retrieve: (id: string) =>
+        call<Stripe.Customer | Stripe.DeletedCustomer>({
+          method: 'GET',
+          path: `/v1/customers/${encodeURIComponent(id)}`,
+        }),
+      update: (id: string, params: Stripe.CustomerUpdateParams) =>
+        call<Stripe.Customer>({ method: 'POST', path: `/v1/customers/${encodeURIComponent(id)}`, params }),
+      listPaymentMethods: (id: string, params: Stripe.CustomerListPaymentMethodsParams = {}) =>
+        call<Stripe.ApiList<Stripe.PaymentMethod>>({
+          method: 'GET',
+          path: `/v1/customers/${encodeURIComponent(id)}/payment_methods`,
+          params,
+        }),
+      /** Stripe answers 404 for a card that is not this customer's. */
+      retrievePaymentMethod: (id: string, paymentMethodId: string) =>
+        call<Stripe.PaymentMethod>({
+          method: 'GET',
+          path: `/v1/customers/${encodeURIComponent(id)}/payment_methods/${encodeURIComponent(paymentMethodId)}`,
+        }),
+    },
+    paymentMethods: {
+      retrieve: (id: string) =>
+        call<Stripe.PaymentMethod>({ method: 'GET', path: `/v1/payment_methods/${encodeURIComponent(id)}` }),
+      detach: (id: string) =>
+        call<Stripe.PaymentMethod>({ method: 'POST', path: `/v1/payment_methods/${encodeURIComponent(id)}/detach` }),
     },
     refunds: {
       create: (params: Stripe.RefundCreateParams, options: { idempotencyKey?: string } = {}) =>

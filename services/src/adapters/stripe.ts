@@ -79,7 +79,7 @@ export const prefetchStripeKeys = (environment: NodeJS.ProcessEnv = process.env)
 prefetchStripeKeys();
 
 /** The API calls the routes make, with this container's key, to Stripe or the configured stand-in. */
-const stripeCalls = async () =>
+export const stripeCalls = async () =>
   stripeApi({ secretKey: (await stripeKeys()).secretKey, baseUrl: config().STRIPE_API_URL });
 
 /**
@@ -143,7 +143,7 @@ export const retrievePaymentIntent = async (paymentIntentId: string) => {
 const STRIPE_DOWN = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
 
 /** Stripe's own word that it has no such object. */
-const isMissingAtStripe = (error: unknown) =>
+export const isMissingAtStripe = (error: unknown) =>
   (error as { type?: string } | undefined)?.type === 'StripeInvalidRequestError' &&
   (error as { code?: string }).code === 'resource_missing';
 
@@ -157,7 +157,7 @@ class UnreadableAnswer extends Error {}
  * being down is worth a quick retry, but the browser cannot tell them apart and need not: in
  * every case nothing was written on our side. The log keeps what Stripe said.
  */
-const callStripe = async <T>(message: string, call: () => Promise<T>): Promise<T> => {
+export const callStripe = async <T>(message: string, call: () => Promise<T>): Promise<T> => {
   try {
     return await call();
   } catch (error) {

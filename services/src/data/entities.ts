@@ -37,6 +37,8 @@ const User = () =>
        * removed by the identity worker once the provider holds the standing the record has.
        */
       signInRequestedAt: { type: 'string' },
+      /** A photographer's Stripe Customer (saved cards), made on the first payment that saves a card; written once. */
+      stripeCustomerId: { type: 'string' },
       ...timestamps,
     },
     indexes: {

@@ -28,6 +28,8 @@ export interface UserRecord {
   isAdmin?: string;
   /** Set by a standing change the identity provider must follow, until the identity worker has applied it. */
   signInRequestedAt?: string;
+  /** The photographer's Stripe Customer, once a payment saved a card; never taken from a request. */
+  stripeCustomerId?: string;
   createdAt: string;
   updatedAt: string;
 }
