@@ -32,14 +32,20 @@ const message = (to: string): EmailMessage => ({
 const roleSession = { accessKeyId: 'ASIAROLESESSION', secretAccessKey: 'role-secret', sessionToken: 'session/token+=' };
 const iamUser = { accessKeyId: 'AKIAIAMUSER', secretAccessKey: 'user-secret' };
 
-const useCredentials = (credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string }) => {
+interface Credentials {
+  accessKeyId: string;
+  secretAccessKey: string;
+  sessionToken?: string;
+}
+
+const useCredentials = (credentials: Credentials) => {
   vi.stubEnv('AWS_ACCESS_KEY_ID', credentials.accessKeyId);
   vi.stubEnv('AWS_SECRET_ACCESS_KEY', credentials.secretAccessKey);
   vi.stubEnv('AWS_SESSION_TOKEN', credentials.sessionToken);
   vi.stubEnv('AWS_PROFILE', undefined);
 };
 
-const useEndpoint = (endpoint: string, credentials = roleSession) => {
+const useEndpoint = (endpoint: string, credentials: Credentials = roleSession) => {
   useCredentials(credentials);
   vi.stubEnv('AWS_REGION', 'eu-west-1');
   vi.stubEnv('SES_ENDPOINT', endpoint);
