@@ -34,10 +34,11 @@ export function LocalTestCardForm({
         const error = checkTestCard(latestCard.current);
         return error ? { error } : {};
       },
-      confirm: (clientSecret) =>
+      confirm: (clientSecret, { returnUrl }) =>
         confirmWithLocalStripe(clientSecret, latestCard.current, {
           url: settings.url ?? '',
           publishableKey: settings.publishableKey,
+          returnUrl,
         }),
     };
     return () => {
@@ -95,8 +96,8 @@ export function LocalTestCardForm({
           </Group>
           <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} aria-hidden="true" />} p="sm">
             <Text fz="sm">
-              Local test card form: use 4242 4242 4242 4242 for a successful payment or 4000 0000 0000 0002 for a
-              declined card, with any future expiry and any CVC.
+              Local test card form: use 4242 4242 4242 4242 for a successful payment, 4000 0000 0000 0002 for a declined
+              card or 4000 0025 0000 3155 for a card that asks for authentication, with any future expiry and any CVC.
             </Text>
           </Alert>
         </Stack>

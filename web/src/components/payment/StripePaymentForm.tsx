@@ -19,13 +19,14 @@ function PaymentElementSubmitter({ submitterRef }: { submitterRef: RefObject<Car
     submitterRef.current = {
       isReady: () => Boolean(stripe && elements && elementReady),
       validate: async () => (elements ? elements.submit() : {}),
-      confirm: async (clientSecret) => {
+      confirm: async (clientSecret, { returnUrl }) => {
         if (!stripe || !elements) return { error: {} };
+        // A payment method that must leave the page comes back to the order's payment page, which checks it.
         const result = await stripe.confirmPayment({
           elements,
           clientSecret,
           redirect: 'if_required',
-          confirmParams: { return_url: `${window.location.origin}/payment-success` },
+          confirmParams: { return_url: returnUrl },
         });
         return result.error
           ? { error: { message: result.error.message } }

@@ -5,6 +5,10 @@ import { paymentIntentIdOf } from './payment-flow';
 export const testCardPaymentMethods: Record<string, string> = {
   '4242424242424242': 'pm_card_visa',
   '4000000000000002': 'pm_card_chargeDeclined',
+  // Asks for authentication on the bank's page.
+  '4000002500003155': 'pm_card_authenticationRequired',
+  // Saved fine, declined on every charge.
+  '4000000000000341': 'pm_card_chargeCustomerFail',
 };
 
 export interface TestCardDetails {
@@ -54,18 +58,20 @@ export const localStripeSettings = () => ({
 
 /**
  * Confirms a PaymentIntent against the local Stripe fake the way Stripe.js does: a form-encoded
- * POST with the payment method, the client secret and the publishable key. A declined card
- * answers 402 with Stripe's card_error body.
+ * POST with the payment method, the client secret, the publishable key and the return URL. A
+ * declined card answers 402 with Stripe's card_error body; a card that asks for authentication
+ * answers requires_action with the bank's page to send the browser to.
  */
 export async function confirmWithLocalStripe(
   clientSecret: string,
   card: TestCardDetails,
-  { url, publishableKey }: { url: string; publishableKey: string },
+  { url, publishableKey, returnUrl }: { url: string; publishableKey: string; returnUrl: string },
 ): Promise<CardConfirmation> {
   const body = new URLSearchParams({
     payment_method: testCardPaymentMethods[digitsOf(card.cardNumber)] ?? '',
     client_secret: clientSecret,
     key: publishableKey,
+    return_url: returnUrl,
   });
   const response = await fetch(`${url}/v1/payment_intents/${paymentIntentIdOf(clientSecret)}/confirm`, {
     method: 'POST',
@@ -76,7 +82,11 @@ export async function confirmWithLocalStripe(
     error?: { message?: string };
     id?: string;
     status?: string;
+    next_action?: { redirect_to_url?: { url?: string } } | null;
   };
   if (!response.ok || answer.error) return { error: { message: answer.error?.message } };
+  // As Stripe.js follows a redirect next action: the bank's page, then back to return_url.
+  const redirectTo = answer.status === 'requires_action' ? answer.next_action?.redirect_to_url?.url : undefined;
+  if (redirectTo) return { redirectTo };
   return { paymentIntent: { id: answer.id ?? paymentIntentIdOf(clientSecret), status: answer.status ?? 'unknown' } };
 }

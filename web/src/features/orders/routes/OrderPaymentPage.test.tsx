@@ -1,6 +1,7 @@
 import type { OrderPaymentView } from '@marketplace/events/orders';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserNavigation } from '../../../components/payment/payment-flow';
 import { fakeApi } from '../../../test/fake-api';
 import { fakeFirebase } from '../../../test/fake-firebase-auth';
 import { aMeView } from '../../../test/me-view';
@@ -145,5 +146,117 @@ describe('Order payment page', { timeout: 30_000 }, () => {
     });
     renderApp('/orders/order-1/payment');
     expect(await screen.findByText('Order not found', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});
+
+const visa = { id: 'pm_visa', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030, isDefault: true };
+
+describe('Order payment page with saved cards', { timeout: 30_000 }, () => {
+  beforeEach(() => {
+    vi.stubEnv('VITE_LOCAL_STRIPE_URL', LOCAL_STRIPE_URL);
+    vi.stubEnv('VITE_LOCAL_STRIPE_PUBLISHABLE_KEY', 'pk_test_local');
+    fakeFirebase.signInAs({ email: 'pat@example.com' });
+    fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView() });
+    fakeApi.on('GET', '/api/orders/order-1/payment', { status: 200, body: payable });
+    fakeApi.on('GET', '/api/payment-methods', { status: 200, body: { cards: [visa] } });
+    fakeApi.on('POST', CONFIRM_PATH, answerLikeStripe);
+    fakeApi.on('POST', '/api/orders/order-1/payment-success', { status: 200, body: { id: 'order-1', status: 'paid' } });
+  });
+
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.restoreAllMocks();
+  });
+
+  const oneClickButton = () => screen.findByRole('button', { name: 'Pay $32.00 with Visa •••• 4242' });
+
+  it('offers the default saved card as one click, and pays with it on the server', async () => {
+    fakeApi.on('POST', '/api/orders/order-1/payment/saved-card', {
+      status: 200,
+      body: { status: 'paid', orderId: 'order-1' },
+    });
+    const view = await openPaymentPage();
+    expect(screen.getByText('Your default card · expires 12/30')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use another card' })).toBeInTheDocument();
+
+    await view.user.click(await oneClickButton());
+
+    expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
+    const [request] = fakeApi.requestsTo('POST', '/api/orders/order-1/payment/saved-card');
+    expect(request?.body).toEqual({
+      paymentMethodId: 'pm_visa',
+      returnUrl: 'http://localhost:3000/orders/order-1/payment',
+    });
+    expect(fakeApi.requestsTo('POST', CONFIRM_PATH)).toHaveLength(0);
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+  });
+
+  it("sends the browser to the bank's page when the saved card asks for authentication", async () => {
+    const leaveFor = vi.spyOn(browserNavigation, 'leaveFor').mockImplementation(() => {});
+    fakeApi.on('POST', '/api/orders/order-1/payment/saved-card', {
+      status: 200,
+      body: { status: 'requires_action', redirectUrl: 'http://127.0.0.1:12111/__authenticate/pi_123' },
+    });
+    const view = await openPaymentPage();
+    await view.user.click(await oneClickButton());
+    await waitFor(() => expect(leaveFor).toHaveBeenCalledWith('http://127.0.0.1:12111/__authenticate/pi_123'));
+    expect(fakeApi.requestsTo('POST', '/api/orders/order-1/payment-success')).toHaveLength(0);
+  });
+
+  it('says a declined saved card was declined and offers the card form instead', async () => {
+    fakeApi.on('POST', '/api/orders/order-1/payment/saved-card', {
+      status: 422,
+      body: { error: 'CARD_DECLINED', message: 'Your card was declined. Please use another card.' },
+    });
+    const view = await openPaymentPage();
+    await view.user.click(await oneClickButton());
+    await expectPaymentMessage('Your card was declined. Please use another card.');
+    expect(screen.getByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use saved card' })).toBeInTheDocument();
+    expect(fakeApi.requestsTo('POST', '/api/orders/order-1/payment-success')).toHaveLength(0);
+  });
+
+  it("tells the server to save the card before it is confirmed when 'Save this card for next time' is ticked", async () => {
+    fakeApi.on('GET', '/api/payment-methods', { status: 200, body: { cards: [] } });
+    fakeApi.on('POST', '/api/orders/order-1/payment/save-card', { status: 200, body: { saveCard: true } });
+    const view = await openPaymentPage();
+    await view.user.click(await screen.findByRole('checkbox', { name: 'Save this card for next time' }));
+    await payWithCard(view, '4242424242424242');
+    expect(await screen.findByText('Payment completed successfully!')).toBeInTheDocument();
+    const saving = fakeApi.requestsTo('POST', '/api/orders/order-1/payment/save-card');
+    expect(saving.map((r) => r.body)).toEqual([{ saveCard: true }]);
+    const calls = fakeApi.fetch.mock.calls.map(
+      ([input, init]) => `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`,
+    );
+    expect(calls.indexOf('POST /api/orders/order-1/payment/save-card')).toBeLessThan(
+      calls.indexOf(`POST ${CONFIRM_PATH}`),
+    );
+    expect((fakeApi.requestsTo('POST', CONFIRM_PATH)[0]?.body as URLSearchParams).get('return_url')).toBe(
+      'http://localhost:3000/orders/order-1/payment',
+    );
+  });
+
+  it('comes back from a passed authentication, checks the payment with the server and goes on', async () => {
+    const view = renderApp(
+      '/orders/order-1/payment?payment_intent=pi_123&payment_intent_client_secret=s&redirect_status=succeeded',
+    );
+    expect(await screen.findByText('Payment completed successfully!', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(fakeApi.requestsTo('POST', '/api/orders/order-1/payment-success')[0]?.body).toEqual({
+      paymentIntentId: 'pi_123',
+    });
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/dashboard'), { timeout: 5000 });
+  });
+
+  it('comes back from a failed authentication, says nothing was charged and shows the card form', async () => {
+    renderApp('/orders/order-1/payment?payment_intent=pi_123&payment_intent_client_secret=s&redirect_status=failed');
+    expect(
+      await screen.findByText(
+        'Payment was not completed. Your card could not be authenticated, so nothing was charged. Please try again or use another card.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Card number' })).toBeInTheDocument();
+    expect(fakeApi.requestsTo('POST', '/api/orders/order-1/payment-success')).toHaveLength(0);
   });
 });

@@ -170,6 +170,8 @@ export function CreateOrderPage() {
           order={pending.order}
           clientSecret={pending.clientSecret}
           onCancel={() => leaveOrder(pending.order.id)}
+          // After the bank's page the order's own payment page finishes the payment, not this one.
+          onLeaving={() => clearPendingOrder()}
           onPaid={() => {
             clearPendingOrder();
             notifications.show({ color: 'green', message: 'Payment successful!' });
