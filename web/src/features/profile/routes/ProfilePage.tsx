@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AccountDetails } from '../components/AccountDetails';
+import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
 import { PlannedSection, ProfileSection } from '../components/ProfileSection';
 
 /**
@@ -20,6 +21,7 @@ export function ProfilePage() {
       <ProfileSection title="Profile">
         <AccountDetails me={me} />
       </ProfileSection>
+      {me.roles.includes('photographer') && <PaymentMethodsSection />}
       <PlannedSection title="Notifications" planned="a switch for each email you receive." />
       <PlannedSection
         title="Security"
