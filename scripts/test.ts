@@ -10,6 +10,7 @@ import {
   testPorts,
   webEnvironment,
 } from '../services/local/stack';
+import { rateLimits, scaleRateLimits } from '../services/src/rate-limits';
 
 /**
  * `npm test`: every test, on a fresh machine. It installs or names what the machine lacks (Java
@@ -103,7 +104,17 @@ const main = async () => {
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
-      stack = await startLocalStack({ ports: ports, dataDir, persist: false, log: () => {} });
+      stack = await startLocalStack({
+        ports: ports,
+        dataDir,
+        persist: false,
+        log: () => {},
+        // Every test file and the browser reach the API from 127.0.0.1, one address for the whole
+        // suite: the services tests send up to about 1,500 requests a minute, 170 of them to public
+        // routes (measured). The declared limits themselves are checked by client-rate-limits.test,
+        // on a gateway of its own.
+        rateLimits: scaleRateLimits(rateLimits, 20),
+      });
       Object.assign(env, stackEnvironment(ports), { API_URL: `http://127.0.0.1:${ports.gateway}` });
     }
 

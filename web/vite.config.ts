@@ -4,9 +4,13 @@ import { type Connect, defineConfig, loadEnv, type Plugin } from 'vite';
 import { sharePageHeaders } from '../events/src/delivery';
 import { cloudOrigins, isSharePagePath, type SiteOrigins, securityHeaders } from './security-headers';
 
-/** `/api` to the local gateway, and `/live` (the live-updates WebSocket) to the local live gateway, as CloudFront does in the cloud. */
+/**
+ * `/api` to the local gateway, and `/live` (the live-updates WebSocket) to the local live gateway,
+ * as CloudFront does in the cloud. X-Forwarded-For carries each browser's address, so the gateway
+ * limits each browser, as WAF limits each viewer, rather than this server's one address.
+ */
 const localStackProxy = {
-  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true },
+  '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:3000', changeOrigin: true, xfwd: true },
   '/live': { target: process.env.LIVE_PROXY_TARGET ?? 'ws://localhost:3001', ws: true },
 };
 

@@ -1,6 +1,8 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RateLimits } from '../src/rate-limits';
 import type { RouteDefinition } from '../src/routes';
 import { createGateway } from './gateway';
 
@@ -84,5 +86,82 @@ describe('the local API gateway', () => {
     });
     const broken = await get('/api/broken', { method: 'POST' });
     expect(broken).toEqual({ status: 500, body: { message: 'Internal Server Error' } });
+  });
+});
+
+describe('the local API gateway with per-client rate limits', () => {
+  const limits: RateLimits = { publicRouteRequests: 10, allRequests: 20, windowSeconds: 60 };
+  const calls: string[] = [];
+  const limited = createGateway({
+    routes: testRoutes,
+    rateLimits: limits,
+    verifyToken: async () => ({ sub: 'user-1', email: 'u@example.com', email_verified: true, auth_time: 1 }),
+    loadHandler: async (route) => async () => {
+      calls.push(route.handler);
+      return { handler: route.handler };
+    },
+  });
+  let port = 0;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => limited.listen(0, '127.0.0.1', resolve));
+    port = (limited.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => limited.close(() => resolve())));
+
+  /** A request from one loopback address (Linux routes all of 127.0.0.0/8 here), one at a time. */
+  const from = (localAddress: string, path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: unknown }>((resolve, reject) => {
+      const request = http.request({ host: '127.0.0.1', port, path, localAddress, headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body: JSON.parse(Buffer.concat(chunks).toString()),
+          }),
+        );
+      });
+      request.on('error', reject);
+      request.end();
+    });
+
+  const statusesFrom = async (localAddress: string, path: string, count: number, headers?: Record<string, string>) => {
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i += 1) statuses.push((await from(localAddress, path, headers)).status);
+    return statuses;
+  };
+
+  it("answers a client over the public routes' limit 429 in our JSON error shape, without running the route", async () => {
+    calls.length = 0;
+    const statuses = await statusesFrom('127.0.0.2', '/api/orders/available', 12);
+    expect(statuses).toEqual([...Array(10).fill(200), 429, 429]);
+    expect(calls).toHaveLength(10);
+    const refused = await from('127.0.0.2', '/api/orders/available');
+    expect(refused).toMatchObject({
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '60' },
+      body: { message: 'Too many requests from your address. Please wait a minute and try again.' },
+    });
+    expect(calls).toHaveLength(10);
+    expect(await statusesFrom('127.0.0.3', '/api/orders/available', 3)).toEqual([200, 200, 200]);
+  });
+
+  it('limits all requests of a client, signed-in routes and unknown paths alike', async () => {
+    const statuses = await statusesFrom('127.0.0.4', '/api/anything/else', 21);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await from('127.0.0.4', '/api/orders/1', { authorization: 'Bearer good' })).status).toBe(429);
+    expect((await from('127.0.0.5', '/api/orders/1', { authorization: 'Bearer good' })).status).toBe(200);
+  });
+
+  it("counts a proxy's requests against the address it forwards for, as Vite's /api proxy sends them", async () => {
+    const viaProxy = (browser: string) => ({ 'x-forwarded-for': `spoofed-by-the-browser, ${browser}` });
+    expect(await statusesFrom('127.0.0.6', '/api/orders/available', 11, viaProxy('192.0.2.1'))).toEqual([
+      ...Array(10).fill(200),
+      429,
+    ]);
+    expect((await from('127.0.0.6', '/api/orders/available', viaProxy('192.0.2.2'))).status).toBe(200);
   });
 });

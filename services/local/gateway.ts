@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { type RateLimits, rateLimitedAnswer } from '../src/rate-limits';
 import { type RouteDefinition, routeKey } from '../src/routes';
+import { clientAddress, createClientRateLimiter } from './rate-limiter';
 import type { VerifyToken } from './token-verifier';
 
 /**
  * API Gateway (HTTP API, payload 2.0) on one machine, built from the route table: the same route
  * matching (literal segments beat parameters, greedy {proxy+} last), the JWT authorizer's checks
- * and its 401, the event shape handlers receive, and API Gateway's own 500/503/413 answers.
+ * and its 401, the event shape handlers receive, and API Gateway's own 500/503/413 answers. Given
+ * rate limits, it also answers for the web ACL in front of CloudFront: 429 to a client over them.
  */
 type LambdaHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
@@ -78,11 +81,23 @@ export interface GatewayOptions {
   loadHandler: (route: RouteDefinition) => Promise<LambdaHandler>;
   verifyToken: VerifyToken;
   log?: (line: string) => void;
+  /**
+   * Per-client limits, as the web ACL in front of CloudFront enforces them (services/src/rate-limits.ts).
+   * Without them the gateway is API Gateway reached directly, which limits no client by itself.
+   */
+  rateLimits?: RateLimits;
 }
 
-export const createGateway = ({ routes, loadHandler, verifyToken, log }: GatewayOptions) => {
+export const createGateway = ({ routes, loadHandler, verifyToken, log, rateLimits }: GatewayOptions) => {
   const compiled = routes.map(compile).sort((a, b) => a.rank - b.rank);
   const handlers = new Map<string, Promise<LambdaHandler>>();
+  const limiter = rateLimits && createClientRateLimiter(rateLimits, routes);
+  const refusal = rateLimits && rateLimitedAnswer(rateLimits);
+  const rateLimited: APIGatewayProxyStructuredResultV2 | undefined = refusal && {
+    statusCode: refusal.statusCode,
+    headers: { 'content-type': 'application/json', 'retry-after': String(refusal.retryAfterSeconds) },
+    body: refusal.body,
+  };
 
   const match = (method: string, path: string) => {
     for (const candidate of compiled) {
@@ -99,6 +114,8 @@ export const createGateway = ({ routes, loadHandler, verifyToken, log }: Gateway
 
   const handle = async (req: http.IncomingMessage, body: Buffer): Promise<APIGatewayProxyStructuredResultV2> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    // The web ACL answers before API Gateway sees the request: a refused one reaches no route.
+    if (limiter && rateLimited && !limiter.admit(clientAddress(req), url.pathname)) return rateLimited;
     const method = (req.method ?? 'GET').toUpperCase();
     const matched = match(method, url.pathname);
     if (!matched) return gatewayError(404, 'Not Found');

@@ -9,14 +9,16 @@ import { resetConfig } from '../src/config';
 import { liveRoutes } from '../src/live-routes';
 import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
 import { pipes } from '../src/pipes';
+import { rateLimits as declaredRateLimits, type RateLimits } from '../src/rate-limits';
 import { routes } from '../src/routes';
-import { workers } from '../src/workers';
+import { schedules, workers } from '../src/workers';
 import { startAuthFaults } from './auth-faults';
 import { createGateway } from './gateway';
 import { createLiveGateway } from './live-gateway';
 import { assertPortFree, ChildProcesses, stopLeftovers, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
 import { startS3MultipartShim } from './s3-multipart-shim';
+import { startScheduleRunner } from './schedule-runner';
 import { LocalStreamPoller } from './stream-poller';
 import { startStripeFake } from './stripe-fake';
 import { ensureTable } from './table-setup';
@@ -156,6 +158,29 @@ const corsXml = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+/**
+ * The API's gateway as the stack serves it: every route of the route table with its handler, the
+ * auth emulator's tokens, and per-client limits as the web ACL in front of CloudFront enforces them.
+ */
+export const createStackGateway = ({
+  rateLimits,
+  log,
+}: {
+  /** 'unlimited': API Gateway reached directly, without the web ACL (the benches measure the API alone). */
+  rateLimits: RateLimits | 'unlimited';
+  log?: (line: string) => void;
+}) =>
+  createGateway({
+    routes,
+    loadHandler: async (route) => {
+      const module = await import(path.join(servicesDir, 'src/handlers', `${route.handler}.ts`));
+      return module.handler;
+    },
+    verifyToken: firebaseTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
+    ...(log ? { log } : {}),
+    ...(rateLimits === 'unlimited' ? {} : { rateLimits }),
+  });
+
 export interface LocalStack {
   ports: StackPorts;
   queues: LocalQueueRunner;
@@ -168,12 +193,18 @@ export const startLocalStack = async ({
   dataDir,
   persist,
   log = console.log,
+  rateLimits = declaredRateLimits,
 }: {
   ports: StackPorts;
   dataDir: string;
   /** Keep data between runs (dev) or start empty and in memory where possible (tests). */
   persist: boolean;
   log?: (line: string) => void;
+  /**
+   * Per-client limits of the API: the declared ones unless a harness that sends many clients'
+   * traffic from this one address (the test suite, a bench) says otherwise.
+   */
+  rateLimits?: RateLimits | 'unlimited';
 }): Promise<LocalStack> => {
   const { web: _web, ...servicePorts } = ports;
   // A copy still running serves these from its own process (its emulators are children that would
@@ -194,7 +225,9 @@ export const startLocalStack = async ({
   const servers: Server[] = [];
   let queues: LocalQueueRunner | undefined;
   let streams: LocalStreamPoller | undefined;
+  let scheduled: ReturnType<typeof startScheduleRunner> | undefined;
   const stop = async () => {
+    await scheduled?.stop();
     await streams?.stop();
     await queues?.stop();
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
@@ -329,6 +362,14 @@ export const startLocalStack = async ({
     }).start();
     await queues.listen(ports.queue);
 
+    // The scheduled workers (EventBridge schedules in the cloud), each on its own interval.
+    scheduled = startScheduleRunner({
+      schedules,
+      loadHandler: async (schedule) =>
+        (await import(path.join(servicesDir, 'src/workers', `${schedule.handler}.ts`))).handler,
+      log,
+    });
+
     // The outbox: the table's stream, filtered by the pipe table, into the queues.
     streams = await new LocalStreamPoller({
       dynamodbEndpoint: env.DYNAMODB_ENDPOINT,
@@ -355,15 +396,7 @@ export const startLocalStack = async ({
       }),
     );
 
-    const gateway = createGateway({
-      routes,
-      loadHandler: async (route) => {
-        const module = await import(path.join(servicesDir, 'src/handlers', `${route.handler}.ts`));
-        return module.handler;
-      },
-      verifyToken: firebaseTokenVerifier({ projectId: PROJECT_ID, emulator: true }),
-      log,
-    });
+    const gateway = createStackGateway({ rateLimits, log });
     servers.push(gateway);
     await new Promise<void>((resolve) => gateway.listen(ports.gateway, '127.0.0.1', resolve));
 
