@@ -1,10 +1,12 @@
 import { pipes } from '@marketplace/services/pipes';
+import { rateLimits } from '@marketplace/services/rate-limits';
 import { routes } from '@marketplace/services/routes';
-import { workers } from '@marketplace/services/workers';
+import { schedules, workers } from '@marketplace/services/workers';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { checkWithCdkNag } from './compliance';
 import { DataStack } from './data-stack';
+import { EdgeStack } from './edge-stack';
 import { LiveStack } from './live-stack';
 import { MonitoringStack } from './monitoring-stack';
 import type { MarketplaceSettings } from './settings';
@@ -18,6 +20,8 @@ import { WorkersStack } from './workers-stack';
  * reach that bucket by its fixed name instead of a reference. The WebSocket API (live) comes
  * before the workers, whose push worker posts to it, and the web stack serves it at /live.
  * Monitoring reads the live, workers and API stacks (alarms, the dashboard) and nothing reads it.
+ * The edge stack (the web ACL, which CloudFront takes from us-east-1 only) is the one stack pinned
+ * to a region; the web stack reads its web ACL's ARN across regions and deploys after it.
  */
 export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
   Tags.of(app).add('project', 'photo-marketplace');
@@ -41,6 +45,8 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
     live: live.endpoint,
+    schedules,
+    stripeSecret: data.stripeSecret,
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
     description: 'Marketplace HTTP API, one function per route',
@@ -51,13 +57,22 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
+  const edge = new EdgeStack(app, 'MarketplaceEdge', {
+    description:
+      'Marketplace web ACL in front of CloudFront (per-client rate limits, managed rules), its log and alarm',
+    rateLimits,
+    routes,
+    ...(settings.alarmEmail ? { alarmEmail: settings.alarmEmail } : {}),
+  });
   const web = new WebStack(app, 'MarketplaceWeb', {
     description: 'Marketplace web app on CloudFront, with the API under /api and live updates at /live',
     apiDomainName: api.apiDomainName,
     liveDomainName: live.apiDomainName,
     webDistPath: settings.webDistPath,
     firebaseProjectId: settings.firebaseProjectId,
+    webAclArn: edge.webAclArnAcrossRegions,
   });
+  web.addDependency(edge, "its CloudFront distribution uses the edge stack's web ACL");
   const storage = new StorageStack(app, 'MarketplaceStorage', {
     description: 'Marketplace photos bucket',
     terminationProtection: true,
@@ -75,7 +90,8 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     httpApi: api.httpApi,
     apiAccessLogs: api.accessLogs,
     webSocketApi: live.webSocketApi,
+    edge,
   });
 
-  return { data, live, workers: workersStack, api, web, storage, monitoring };
+  return { data, live, workers: workersStack, api, edge, web, storage, monitoring };
 };

@@ -26,6 +26,7 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import type { EdgeStack } from './edge-stack';
 import type { DeployedPipe } from './workers-stack';
 
 /** Every alarm's name starts so; the topic and its key let CloudWatch publish for these alarms only. */
@@ -43,6 +44,8 @@ export const alarmNames = {
   outboxDelay: `${alarmNamePrefix}OutboxDelay`,
   sesBounces: `${alarmNamePrefix}Ses-BounceRate`,
   liveIntegrationErrors: `${alarmNamePrefix}Live-IntegrationErrors`,
+  /** In the edge stack (us-east-1, beside WAF's metrics), on its own topic. */
+  rateLimitedClients: `${alarmNamePrefix}RateLimitedClients`,
 };
 
 /** Each threshold and the window it is judged over; docs/decisions/0071-alarms-metrics-and-dashboard.md says why each. */
@@ -67,6 +70,11 @@ export const alarmThresholds = {
   sesBounceRate: 0.02,
   /** WebSocket integration errors (a route's function failing) in 5 minutes. */
   liveIntegrationErrors: 5,
+  /**
+   * Requests WAF refused in 5 minutes to clients over a rate limit. An office that brushes its
+   * limit loses a few; a flood loses thousands, and so does a real client whose use outgrew it.
+   */
+  rateLimitedRequests: 100,
 };
 
 export interface MonitoringStackProps extends StackProps {
@@ -80,6 +88,8 @@ export interface MonitoringStackProps extends StackProps {
   /** The HTTP API's access log (one JSON line a request), for the per-route tables. */
   apiAccessLogs: ILogGroup;
   webSocketApi: IWebSocketApi;
+  /** The web ACL in front of CloudFront: its graph is here, its alarm beside its metrics in us-east-1. */
+  edge: EdgeStack;
 }
 
 const minutes = (count: number) => Duration.minutes(count);
@@ -103,6 +113,93 @@ const sesMetric = (metricName: string, statistic: string, period = Duration.hour
   new Metric({ namespace: 'AWS/SES', metricName, statistic, period });
 
 /**
+ * CloudWatch cannot publish to a topic encrypted with SNS's AWS-managed key: the topic has a key
+ * of its own whose policy lets CloudWatch use it, and a topic policy that lets CloudWatch
+ * publish, both only for this account's Marketplace-* alarms. An alarm notifies topics of its own
+ * region only: a stack with alarms in another region (the edge stack's, in us-east-1) makes its own.
+ */
+export const alarmTopic = (stack: Stack, { topicName, alarmEmail }: { topicName: string; alarmEmail?: string }) => {
+  const fromOurAlarms = {
+    StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+    ArnLike: {
+      'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${alarmNamePrefix}*`,
+    },
+  };
+  const key = new Key(stack, 'AlarmTopicKey', {
+    description: 'Encrypts the marketplace alarm topic; CloudWatch alarms may use it to publish',
+    enableKeyRotation: true,
+    // The key protects notifications in flight only: nothing is lost with it.
+    removalPolicy: RemovalPolicy.DESTROY,
+    pendingWindow: Duration.days(7),
+  });
+  key.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+      resources: ['*'],
+      conditions: fromOurAlarms,
+    }),
+  );
+  const topic = new Topic(stack, 'AlarmTopic', {
+    topicName,
+    displayName: 'Marketplace alarms',
+    masterKey: key,
+    enforceSSL: true,
+  });
+  topic.addToResourcePolicy(
+    new PolicyStatement({
+      principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+      actions: ['sns:Publish'],
+      resources: [topic.topicArn],
+      conditions: fromOurAlarms,
+    }),
+  );
+  if (alarmEmail) {
+    topic.addSubscription(new EmailSubscription(alarmEmail));
+  } else {
+    Annotations.of(stack).addWarningV2(
+      'marketplace:alarm-email-not-configured',
+      'The alarms notify a topic nobody is subscribed to: set -c alarmEmail=<address> before deploying (SNS emails it a link to confirm).',
+    );
+  }
+  return topic;
+};
+
+export interface AlarmOptions {
+  description: string;
+  threshold: number;
+  evaluationPeriods?: number;
+  datapointsToAlarm?: number;
+  comparisonOperator?: ComparisonOperator;
+}
+
+/** An alarm as every marketplace alarm is: a Marketplace- name, and a notice when it fires and when it clears. */
+export const marketplaceAlarm = (
+  scope: Construct,
+  action: SnsAction,
+  name: string,
+  metric: IMetric,
+  options: AlarmOptions,
+) => {
+  if (!name.startsWith(alarmNamePrefix)) throw new Error(`Alarm ${name} must start with ${alarmNamePrefix}`);
+  const alarm = new Alarm(scope, pascalCase(name.slice(alarmNamePrefix.length)), {
+    alarmName: name,
+    alarmDescription: options.description,
+    metric,
+    threshold: options.threshold,
+    evaluationPeriods: options.evaluationPeriods ?? 1,
+    ...(options.datapointsToAlarm ? { datapointsToAlarm: options.datapointsToAlarm } : {}),
+    comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+    // No data is no traffic (or, for the rates, too little to judge): not a failure.
+    treatMissingData: TreatMissingData.NOT_BREACHING,
+  });
+  // The OK notification says the incident is over (a redrive emptied the queue, the API recovered).
+  alarm.addAlarmAction(action);
+  alarm.addOkAction(action);
+  return alarm;
+};
+
+/**
  * What tells someone the marketplace is unwell, and the one place to look: an alarm for each
  * failure that needs a person, all to one encrypted SNS topic (emailed to the deploy's alarmEmail),
  * and the Marketplace dashboard. It reads the other stacks' resources and nothing reads it, so it
@@ -117,7 +214,7 @@ export class MonitoringStack extends Stack {
   constructor(scope: Construct, id: string, props: MonitoringStackProps) {
     super(scope, id, props);
 
-    this.topic = this.alarmTopic(props.alarmEmail);
+    this.topic = alarmTopic(this, { topicName: 'Marketplace-Alarms', alarmEmail: props.alarmEmail });
     this.action = new SnsAction(this.topic);
 
     this.alarmOnDeadLetters(props);
@@ -146,6 +243,13 @@ export class MonitoringStack extends Stack {
         this.queueWidgets(props),
         this.functionWidgets(),
         [...this.pipeWidgets(props.pipes), ...this.emailWidgets(), ...this.liveWidgets(props.webSocketApi)],
+        [
+          new GraphWidget({
+            title: 'Firewall: requests refused, per rule (us-east-1)',
+            left: props.edge.refusedRequests(minutes(5)),
+            width: 8,
+          }),
+        ],
       ],
     });
 
@@ -156,84 +260,8 @@ export class MonitoringStack extends Stack {
     new CfnOutput(this, 'DashboardName', { value: 'Marketplace' });
   }
 
-  /**
-   * CloudWatch cannot publish to a topic encrypted with SNS's AWS-managed key: the topic has a key
-   * of its own whose policy lets CloudWatch use it, and a topic policy that lets CloudWatch
-   * publish, both only for this account's Marketplace-* alarms.
-   */
-  private alarmTopic(alarmEmail: string | undefined) {
-    const fromOurAlarms = {
-      StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
-      ArnLike: {
-        'aws:SourceArn': `arn:${Aws.PARTITION}:cloudwatch:${Aws.REGION}:${Aws.ACCOUNT_ID}:alarm:${alarmNamePrefix}*`,
-      },
-    };
-    const key = new Key(this, 'AlarmTopicKey', {
-      description: 'Encrypts the marketplace alarm topic; CloudWatch alarms may use it to publish',
-      enableKeyRotation: true,
-      // The key protects notifications in flight only: nothing is lost with it.
-      removalPolicy: RemovalPolicy.DESTROY,
-      pendingWindow: Duration.days(7),
-    });
-    key.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
-        resources: ['*'],
-        conditions: fromOurAlarms,
-      }),
-    );
-    const topic = new Topic(this, 'AlarmTopic', {
-      topicName: 'Marketplace-Alarms',
-      displayName: 'Marketplace alarms',
-      masterKey: key,
-      enforceSSL: true,
-    });
-    topic.addToResourcePolicy(
-      new PolicyStatement({
-        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
-        actions: ['sns:Publish'],
-        resources: [topic.topicArn],
-        conditions: fromOurAlarms,
-      }),
-    );
-    if (alarmEmail) {
-      topic.addSubscription(new EmailSubscription(alarmEmail));
-    } else {
-      Annotations.of(this).addWarningV2(
-        'marketplace:alarm-email-not-configured',
-        'The alarms notify a topic nobody is subscribed to: set -c alarmEmail=<address> before deploying (SNS emails it a link to confirm).',
-      );
-    }
-    return topic;
-  }
-
-  private alarm(
-    name: string,
-    metric: IMetric,
-    options: {
-      description: string;
-      threshold: number;
-      evaluationPeriods?: number;
-      datapointsToAlarm?: number;
-      comparisonOperator?: ComparisonOperator;
-    },
-  ) {
-    if (!name.startsWith(alarmNamePrefix)) throw new Error(`Alarm ${name} must start with ${alarmNamePrefix}`);
-    const alarm = new Alarm(this, pascalCase(name.slice(alarmNamePrefix.length)), {
-      alarmName: name,
-      alarmDescription: options.description,
-      metric,
-      threshold: options.threshold,
-      evaluationPeriods: options.evaluationPeriods ?? 1,
-      ...(options.datapointsToAlarm ? { datapointsToAlarm: options.datapointsToAlarm } : {}),
-      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      // No data is no traffic (or, for the rates, too little to judge): not a failure.
-      treatMissingData: TreatMissingData.NOT_BREACHING,
-    });
-    // The OK notification says the incident is over (a redrive emptied the queue, the API recovered).
-    alarm.addAlarmAction(this.action);
-    alarm.addOkAction(this.action);
+  private alarm(name: string, metric: IMetric, options: AlarmOptions) {
+    const alarm = marketplaceAlarm(this, this.action, name, metric, options);
     this.alarms.push(alarm);
     return alarm;
   }

@@ -56,6 +56,8 @@ export interface WebStackProps extends StackProps {
   webDistPath: string;
   /** Firebase project whose auth domain (<id>.firebaseapp.com) the sign-in popup frames. */
   firebaseProjectId: string;
+  /** The web ACL (per-client rate limits, managed rules) every request to the distribution passes first. */
+  webAclArn: string;
 }
 
 /** The photos bucket as the browser reaches it: the regional virtual-hosted endpoint the S3 client uses. */
@@ -190,6 +192,7 @@ export class WebStack extends Stack {
 
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'Photo-editing marketplace',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -215,11 +218,6 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason: 'Photographers and editors work from anywhere: there is no country to refuse.',
-      },
-      {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF for now: a web ACL costs more per month than the site; the API has its own rate limit, every API route but the public ones needs a Firebase token, and the site is static files.',
       },
     );
 

@@ -16,12 +16,13 @@ beforeAll(() => {
 const dependencyNames = (stack: Stack) => stack.dependencies.map((dependency) => dependency.stackName).sort();
 
 describe('the CDK app', () => {
-  it('synthesizes without an AWS account, a region or context lookups', () => {
+  it('synthesizes without an AWS account, a region or context lookups, but for the edge stack in us-east-1', () => {
     expect(assembly.manifest.missing).toBeUndefined();
     expect(assembly.stacks.map((stack) => stack.stackName).sort()).toEqual(
       [
         'MarketplaceApi',
         'MarketplaceData',
+        'MarketplaceEdge',
         'MarketplaceLive',
         'MarketplaceMonitoring',
         'MarketplaceStorage',
@@ -31,7 +32,9 @@ describe('the CDK app', () => {
     );
     for (const stack of Object.values(stacks)) {
       expect(Token.isUnresolved(stack.account), stack.stackName).toBe(true);
-      expect(Token.isUnresolved(stack.region), stack.stackName).toBe(true);
+      // CloudFront takes its web ACL from us-east-1 only; every other stack takes the deployer's region.
+      if (stack === stacks.edge) expect(stack.region).toBe('us-east-1');
+      else expect(Token.isUnresolved(stack.region), stack.stackName).toBe(true);
     }
   });
 
@@ -41,6 +44,7 @@ describe('the CDK app', () => {
       stacks.live,
       stacks.workers,
       stacks.api,
+      stacks.edge,
       stacks.web,
       stacks.storage,
       stacks.monitoring,
@@ -50,7 +54,9 @@ describe('the CDK app', () => {
       for (const dependency of dependencyNames(stack)) expect(earlier, stack.stackName).toContain(dependency);
     });
     expect(dependencyNames(stacks.storage)).toEqual(['MarketplaceWeb']);
-    expect(dependencyNames(stacks.web)).toEqual(['MarketplaceApi', 'MarketplaceLive']);
+    expect(dependencyNames(stacks.web)).toEqual(['MarketplaceApi', 'MarketplaceEdge', 'MarketplaceLive']);
+    // The edge stack reads nothing of the others, so its region is the only one it needs.
+    expect(dependencyNames(stacks.edge)).toEqual([]);
     expect(dependencyNames(stacks.api)).toContain('MarketplaceData');
     // The push worker posts to the WebSocket API; the API needs only the table.
     expect(dependencyNames(stacks.workers)).toEqual(['MarketplaceData', 'MarketplaceLive']);
