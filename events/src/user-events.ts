@@ -5,7 +5,18 @@ import * as z from './zod';
  * account may not sign in, a reactivated one may again. Each is written to the outbox with the
  * change; the identity worker applies the user's standing as the table holds it when it runs.
  */
-export const userEventTypes = ['user_suspended', 'user_deleted', 'user_reactivated'] as const;
+export const userEventTypes = [
+  'user_suspended',
+  'user_deleted',
+  'user_reactivated',
+  // An editor's money (events/payouts.ts): written with the change, to the editor's own record.
+  'earning_transferred',
+  'earning_paid_by_hand',
+  'earning_reversed',
+  'payout_account_updated',
+  'payout_paid',
+  'payout_failed',
+] as const;
 
 export const userEventType = z.enum(userEventTypes);
 export type UserEventType = z.infer<typeof userEventType>;

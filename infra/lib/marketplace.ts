@@ -1,7 +1,7 @@
 import { pipes } from '@marketplace/services/pipes';
 import { rateLimits } from '@marketplace/services/rate-limits';
 import { routes } from '@marketplace/services/routes';
-import { workers } from '@marketplace/services/workers';
+import { schedules, workers } from '@marketplace/services/workers';
 import { type App, Tags } from 'aws-cdk-lib';
 import { ApiStack } from './api-stack';
 import { checkWithCdkNag } from './compliance';
@@ -45,6 +45,8 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
     live: live.endpoint,
+    schedules,
+    stripeSecret: data.stripeSecret,
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
     description: 'Marketplace HTTP API, one function per route',

@@ -1,9 +1,11 @@
 import type { QueueName } from '@marketplace/events/order-events';
 import { type PipeDefinition, pipeFilterPattern } from '@marketplace/services/pipes';
 import type { Grant } from '@marketplace/services/routes';
-import type { WorkerDefinition } from '@marketplace/services/workers';
+import type { ScheduleDefinition, WorkerDefinition } from '@marketplace/services/workers';
 import { Annotations, Aws, CfnOutput, Duration, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { CfnPipe } from 'aws-cdk-lib/aws-pipes';
@@ -62,6 +64,13 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   insights: ['table:read', 'table:write'],
 };
 
+/** What each scheduled worker may touch. */
+export const scheduleGrants: Record<string, readonly Grant[]> = {
+  // Reads the release queue and the editors' accounts, leases and records each earning with its
+  // outbox event, and sends the transfers with the Stripe key.
+  'release-earnings': ['table:read', 'table:write', 'stripe'],
+};
+
 /**
  * How each pipe reads the table's stream. TRIM_HORIZON: a new pipe starts from the oldest record
  * the stream still holds (24 hours), so outbox records written while it was being created are
@@ -90,6 +99,10 @@ export interface WorkersStackProps extends StackProps {
   email?: Partial<EmailSettings>;
   /** The WebSocket API's stage, for the workers granted 'live:post' (the push worker). */
   live?: LiveEndpoint;
+  /** Workers run on a schedule (an EventBridge rule each), not fed by a queue. */
+  schedules?: readonly ScheduleDefinition[];
+  /** The Stripe keys, for the workers granted 'stripe' (the release of earnings). */
+  stripeSecret?: ISecret;
 }
 
 const pascalCase = (name: string) =>
@@ -164,6 +177,7 @@ export class WorkersStack extends Stack {
       ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
       ...(props.live ? { live: props.live } : {}),
+      ...(props.stripeSecret ? { stripeSecret: props.stripeSecret } : {}),
     };
     for (const { worker, name, queue } of queued) {
       const grants = workerGrants[worker.queue];
@@ -182,7 +196,30 @@ export class WorkersStack extends Stack {
       );
     }
 
+    for (const schedule of props.schedules ?? []) this.addSchedule(schedule, resources);
+
     for (const pipe of props.pipes) this.addPipe(pipe, props.table);
+  }
+
+  /** A scheduled worker: its function, with exactly its grants, invoked by an EventBridge rule at its rate. */
+  private addSchedule(schedule: ScheduleDefinition, resources: ServiceResources) {
+    const grants = scheduleGrants[schedule.name];
+    if (!grants) throw new Error(`The ${schedule.name} schedule has no grants in scheduleGrants`);
+    const name = pascalCase(schedule.name);
+    const worker = serviceFunction(this, `${name}Schedule`, {
+      module: `workers/${schedule.handler}`,
+      description: `Runs the ${schedule.name} schedule`,
+      timeoutSeconds: schedule.timeoutSeconds,
+      memoryMb: schedule.memoryMb,
+      environment: serviceEnvironment(this, grants, resources),
+    });
+    grantAccess(worker, grants, resources);
+    new Rule(this, `${name}Rule`, {
+      description: `Runs the ${schedule.name} worker every ${schedule.everyMinutes} minutes`,
+      schedule: Schedule.rate(Duration.minutes(schedule.everyMinutes)),
+      // A failed run is not retried: the next one comes in a few minutes and takes what this one left.
+      targets: [new LambdaFunction(worker, { retryAttempts: 0 })],
+    });
   }
 
   /**

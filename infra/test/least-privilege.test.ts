@@ -4,10 +4,10 @@ import { zipKeyFor } from '@marketplace/services/data/downloads';
 import { globalIndexes } from '@marketplace/services/data/table-schema';
 import { liveAuthorizer, liveRoutes } from '@marketplace/services/live-routes';
 import { type Grant, routeKey, routes } from '@marketplace/services/routes';
-import { workers } from '@marketplace/services/workers';
+import { schedules, workers } from '@marketplace/services/workers';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { workerGrants } from '../lib/workers-stack';
+import { scheduleGrants, workerGrants } from '../lib/workers-stack';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 /**
@@ -245,6 +245,27 @@ describe('each worker function', () => {
   });
 });
 
+describe('each scheduled worker', () => {
+  it.each(
+    schedules.map((schedule) => [schedule.name, schedule] as const),
+  )('%s may do exactly what its grants say, and nothing invokes it but its rule', (name) => {
+    const found = functionsOf('MarketplaceWorkers').filter(
+      ([, fn]) => fn.Properties.Description === `Runs the ${name} schedule`,
+    );
+    expect(found, name).toHaveLength(1);
+    const [functionId] = found[0]!;
+    expect(sorted(permissionsOf('MarketplaceWorkers', functionId))).toEqual(
+      sorted(expectedFor(scheduleGrants[name]!, logGroupOf('MarketplaceWorkers', functionId))),
+    );
+    const invokers = Object.values(templates.MarketplaceWorkers!.Resources).filter(
+      (r) =>
+        r.Type === 'AWS::Lambda::Permission' && JSON.stringify(r.Properties.FunctionName).includes(`"${functionId}"`),
+    );
+    expect(invokers.map((p) => p.Properties.Principal)).toEqual(['events.amazonaws.com']);
+    expect(JSON.stringify(invokers[0]!.Properties.SourceArn)).toMatch(/Rule/);
+  });
+});
+
 describe('each WebSocket function', () => {
   const liveFunctions = [
     { description: 'WebSocket $connect authorizer', grants: liveAuthorizer.grants },
@@ -280,7 +301,7 @@ describe('no function anywhere', () => {
   it('is given the photos bucket in the route table or the worker table without its functions being counted here', () => {
     // Every function of the three stacks is a route, a worker or a WebSocket function: none escapes the checks above.
     expect(functionsOf('MarketplaceApi')).toHaveLength(routes.length);
-    expect(functionsOf('MarketplaceWorkers')).toHaveLength(workers.length);
+    expect(functionsOf('MarketplaceWorkers')).toHaveLength(workers.length + schedules.length);
     // The authorizer and one function per WebSocket route; the ping route runs none.
     expect(functionsOf('MarketplaceLive')).toHaveLength(liveRoutes.length + 1);
     expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(routes.length);

@@ -389,3 +389,34 @@ describe('the identity worker', () => {
     expect(identity.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(identity.timeoutSeconds);
   });
 });
+
+describe('each scheduled worker of the worker table', () => {
+  it('runs on an EventBridge rule at its rate, without retries, with its timeout and memory', async () => {
+    const { schedules } = await import('@marketplace/services/workers');
+    expect(schedules.length).toBeGreaterThan(0);
+    for (const schedule of schedules) {
+      const [functionId, fn] = resourcesOfType(template, 'AWS::Lambda::Function').find(
+        ([, f]) => f.Properties.Description === `Runs the ${schedule.name} schedule`,
+      )!;
+      expect(fn.Properties).toMatchObject({ Timeout: schedule.timeoutSeconds, MemorySize: schedule.memoryMb });
+      const rules = resourcesOfType(template, 'AWS::Events::Rule').filter(([, rule]) =>
+        JSON.stringify(rule.Properties.Targets).includes(`"${functionId}"`),
+      );
+      expect(rules).toHaveLength(1);
+      expect(rules[0]![1].Properties).toMatchObject({
+        ScheduleExpression: `rate(${schedule.everyMinutes} minutes)`,
+        State: 'ENABLED',
+        Targets: [expect.objectContaining({ RetryPolicy: { MaximumRetryAttempts: 0 } })],
+      });
+    }
+  });
+
+  it('may read the Stripe keys and learns where they are: the release of earnings sends transfers', () => {
+    const [, fn] = resourcesOfType(template, 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties.Description === 'Runs the release-earnings schedule',
+    )!;
+    const environment = (fn.Properties.Environment as { Variables: Properties }).Variables;
+    expect(environment.STRIPE_SECRET_ARN).toBeDefined();
+    expect(environment.STRIPE_SECRET_KEY).toBeUndefined();
+  });
+});

@@ -11,13 +11,14 @@ import { seedDemoAccounts, seedJobTypes } from '../src/ops/seed';
 import { pipes } from '../src/pipes';
 import { rateLimits as declaredRateLimits, type RateLimits } from '../src/rate-limits';
 import { routes } from '../src/routes';
-import { workers } from '../src/workers';
+import { schedules, workers } from '../src/workers';
 import { startAuthFaults } from './auth-faults';
 import { createGateway } from './gateway';
 import { createLiveGateway } from './live-gateway';
 import { assertPortFree, ChildProcesses, stopLeftovers, waitForPort } from './processes';
 import { LocalQueueRunner } from './queue-runner';
 import { startS3MultipartShim } from './s3-multipart-shim';
+import { startScheduleRunner } from './schedule-runner';
 import { LocalStreamPoller } from './stream-poller';
 import { startStripeFake } from './stripe-fake';
 import { ensureTable } from './table-setup';
@@ -224,7 +225,9 @@ export const startLocalStack = async ({
   const servers: Server[] = [];
   let queues: LocalQueueRunner | undefined;
   let streams: LocalStreamPoller | undefined;
+  let scheduled: ReturnType<typeof startScheduleRunner> | undefined;
   const stop = async () => {
+    await scheduled?.stop();
     await streams?.stop();
     await queues?.stop();
     await Promise.all(servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve()))));
@@ -358,6 +361,14 @@ export const startLocalStack = async ({
       streamStatus: () => streams?.status(),
     }).start();
     await queues.listen(ports.queue);
+
+    // The scheduled workers (EventBridge schedules in the cloud), each on its own interval.
+    scheduled = startScheduleRunner({
+      schedules,
+      loadHandler: async (schedule) =>
+        (await import(path.join(servicesDir, 'src/workers', `${schedule.handler}.ts`))).handler,
+      log,
+    });
 
     // The outbox: the table's stream, filtered by the pipe table, into the queues.
     streams = await new LocalStreamPoller({

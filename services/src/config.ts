@@ -27,6 +27,8 @@ const configSchema = z.object({
   /** The secret key and webhook signing secret; in the cloud they come from Secrets Manager (STRIPE_SECRET_ARN). */
   STRIPE_SECRET_KEY: z.optional(nonEmpty),
   STRIPE_WEBHOOK_SECRET: z.optional(nonEmpty),
+  /** The Connect endpoint's own signing secret (account and payout events); `connectWebhookSecret` in the secret. */
+  STRIPE_CONNECT_WEBHOOK_SECRET: z.optional(nonEmpty),
   STRIPE_SECRET_ARN: z.optional(nonEmpty),
   /**
    * Secrets Manager ARN of a Firebase service account key (JSON), for the identity worker that

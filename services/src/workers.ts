@@ -164,6 +164,29 @@ export const workers: readonly WorkerDefinition[] = [
   },
 ];
 
+/**
+ * Workers run on a schedule rather than fed by a queue: an EventBridge schedule in the cloud, an
+ * interval of the local stack. `handler` is a module under src/workers exporting `handler`.
+ */
+export interface ScheduleDefinition {
+  name: string;
+  handler: string;
+  everyMinutes: number;
+  timeoutSeconds: number;
+  memoryMb: number;
+}
+
+export const schedules: readonly ScheduleDefinition[] = [
+  {
+    // Earnings whose revision window has closed go to their editors' Stripe accounts, a batch a run.
+    name: 'release-earnings',
+    handler: 'release-earnings',
+    everyMinutes: 15,
+    timeoutSeconds: 300,
+    memoryMb: 256,
+  },
+];
+
 /** The queues the event-log worker forwards an event of this type to. */
 export const forwardingQueues = (eventType: OutboxEventType): QueueName[] =>
   workers.filter((w) => w.forwardedEvents?.includes(eventType)).map((w) => w.queue);

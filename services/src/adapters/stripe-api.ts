@@ -112,6 +112,8 @@ interface StripeCall {
   path: string;
   params?: object;
   idempotencyKey?: string;
+  /** A connected account to act on (the `Stripe-Account` header): its balance, its payouts. */
+  stripeAccount?: string;
 }
 
 /** What the API said, once no retry is left or worth making. */
@@ -155,7 +157,7 @@ export const stripeApi = ({
   // Only the origin of the base URL is used: the calls' paths are Stripe's.
   const { protocol, hostname, port } = new URL(baseUrl);
 
-  const send = async ({ method, path, params, idempotencyKey }: StripeCall): Promise<Answered> => {
+  const send = async ({ method, path, params, idempotencyKey, stripeAccount }: StripeCall): Promise<Answered> => {
     const form = params ? stripeForm(params) : '';
     const address = {
       protocol,
@@ -169,6 +171,7 @@ export const stripeApi = ({
       authorization: `Bearer ${secretKey}`,
       'stripe-version': STRIPE_API_VERSION,
     };
+    if (stripeAccount) headers['stripe-account'] = stripeAccount;
     if (body) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       headers['content-length'] = String(body.length);
@@ -261,6 +264,47 @@ export const stripeApi = ({
     refunds: {
       create: (params: Stripe.RefundCreateParams, options: { idempotencyKey?: string } = {}) =>
         call<Stripe.Refund>({ method: 'POST', path: '/v1/refunds', params, ...options }),
+    },
+    // Editors' payouts (Connect): their connected accounts, onboarding, transfers and what Stripe pays out.
+    accounts: {
+      create: (params: Stripe.AccountCreateParams, options: { idempotencyKey?: string } = {}) =>
+        call<Stripe.Account>({ method: 'POST', path: '/v1/accounts', params, ...options }),
+      retrieve: (id: string) => call<Stripe.Account>({ method: 'GET', path: `/v1/accounts/${encodeURIComponent(id)}` }),
+    },
+    accountLinks: {
+      create: (params: Stripe.AccountLinkCreateParams) =>
+        call<Stripe.AccountLink>({ method: 'POST', path: '/v1/account_links', params }),
+    },
+    transfers: {
+      create: (params: Stripe.TransferCreateParams, options: { idempotencyKey?: string } = {}) =>
+        call<Stripe.Transfer>({ method: 'POST', path: '/v1/transfers', params, ...options }),
+      retrieve: (id: string) =>
+        call<Stripe.Transfer>({ method: 'GET', path: `/v1/transfers/${encodeURIComponent(id)}` }),
+      list: (params: Stripe.TransferListParams = {}) =>
+        call<Stripe.ApiList<Stripe.Transfer>>({ method: 'GET', path: '/v1/transfers', params }),
+    },
+    reversals: {
+      create: (
+        transferId: string,
+        params: Stripe.TransferCreateReversalParams,
+        options: { idempotencyKey?: string } = {},
+      ) =>
+        call<Stripe.TransferReversal>({
+          method: 'POST',
+          path: `/v1/transfers/${encodeURIComponent(transferId)}/reversals`,
+          params,
+          ...options,
+        }),
+    },
+    balance: {
+      retrieve: (options: { stripeAccount?: string } = {}) =>
+        call<Stripe.Balance>({ method: 'GET', path: '/v1/balance', ...options }),
+    },
+    payouts: {
+      list: (params: Stripe.PayoutListParams = {}, options: { stripeAccount?: string } = {}) =>
+        call<Stripe.ApiList<Stripe.Payout>>({ method: 'GET', path: '/v1/payouts', params, ...options }),
+      retrieve: (id: string, options: { stripeAccount?: string } = {}) =>
+        call<Stripe.Payout>({ method: 'GET', path: `/v1/payouts/${encodeURIComponent(id)}`, ...options }),
     },
   };
 };

@@ -26,7 +26,7 @@ let keys: Promise<StripeKeys> | undefined;
  * client would be loaded, and compiled, on every cold start of the Stripe routes. The endpoint is
  * the one the SDK would use: AWS_ENDPOINT_URL_SECRETS_MANAGER or AWS_ENDPOINT_URL when set.
  */
-const readSecret = async (secretId: string, region: string) => {
+export const readSecret = async (secretId: string, region: string) => {
   const endpoint =
     process.env.AWS_ENDPOINT_URL_SECRETS_MANAGER ||
     process.env.AWS_ENDPOINT_URL ||

@@ -221,6 +221,49 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byScope',
     key: "scope 'userTotals' -> 'role#<role|any>#<account|invited>#<active|deleted>#<status>' (48 cells); a filter's total is the sum of up to 12; moved in the transaction of every user write",
   },
+  // Editors paid through Stripe (data/earnings.ts, data/bank-payouts.ts)
+  {
+    question: "An order's earning (completion, revision, refund, release)",
+    entity: 'earning',
+    index: 'byOrder',
+    key: 'orderId (in the order\'s partition)',
+  },
+  {
+    question: "An editor's earnings, newest first (their Payouts list, the admin's view of their transfers)",
+    entity: 'earning',
+    index: 'byEditor',
+    key: 'editorId -> bookedAt, orderId; a page after a cursor',
+  },
+  {
+    question: 'The earnings due for release now (the scheduled release)',
+    entity: 'earning',
+    index: 'releaseQueue',
+    key: "releaseQueue ('due', sparse: only earnings waiting for their transfer) -> nextAttemptAt <= now, orderId; a page at a time",
+  },
+  {
+    question: "An editor's earnings waiting for their payout account (its account.updated)",
+    entity: 'earning',
+    index: 'awaitingAccount',
+    key: 'awaitingAccountOf (editorId, sparse) -> orderId',
+  },
+  {
+    question: "An editor's earnings in their Stripe balance, oldest first (a payout.paid pays them)",
+    entity: 'earning',
+    index: 'inTransit',
+    key: 'inTransitOf (editorId, sparse) -> bookedAt, orderId (releases follow bookings)',
+  },
+  {
+    question: 'Every transfer made, oldest first (npm run ops -- check-transfers)',
+    entity: 'earning',
+    index: 'transfers',
+    key: "transferLedger ('transfers', sparse) -> bookedAt, orderId; paged",
+  },
+  {
+    question: "An editor's bank payouts, newest first, and one by its Stripe id and time",
+    entity: 'bankPayout',
+    index: 'byEditor',
+    key: "editorId (the user's partition) -> createdAt, payoutId",
+  },
   // The admin's Insights
   {
     question: "The admin's Insights: the hourly rollups of a range of days in the admin's time zone",

@@ -37,6 +37,14 @@ const User = () =>
        * removed by the identity worker once the provider holds the standing the record has.
        */
       signInRequestedAt: { type: 'string' },
+      /** An editor's Stripe connected account (payouts), written once, on the condition that none is set yet. */
+      stripeAccountId: { type: 'string' },
+      /** The connected account as last read from Stripe (see events/payouts.ts PayoutAccountStatus). */
+      payoutStatus: { type: 'string' },
+      /** Stripe's requirements.currently_due of that account. */
+      payoutRequirements: { type: 'list', items: { type: 'string' } },
+      payoutDisabledReason: { type: 'string' },
+      payoutCheckedAt: { type: 'string' },
       /** A photographer's Stripe Customer (saved cards), made on the first payment that saves a card; written once. */
       stripeCustomerId: { type: 'string' },
       ...timestamps,
@@ -191,6 +199,112 @@ const Payout = () =>
       byEditor: {
         pk: { field: 'pk', composite: ['editorId'] },
         sk: { field: 'sk', composite: ['payoutId'] },
+      },
+    },
+  });
+
+/**
+ * The earning of one completed order, in the order's partition: booked in the transaction that
+ * completes the order, held through the revision window, then transferred to the editor's Stripe
+ * account and paid out (data/earnings.ts). Sparse indexes list only what a reader needs: the
+ * release queue (what is due, by the time it is due), the earnings waiting for their editor's
+ * payout account, those in the editor's Stripe balance, and every transfer (for the ops check).
+ */
+const Earning = () =>
+  new Entity({
+    model: { entity: 'earning', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      editorId: { type: 'string', required: true, readOnly: true },
+      amountCents: { type: 'number', required: true, readOnly: true },
+      orderNumber: { type: 'number' },
+      orderName: { type: 'string' },
+      /** What the photographer paid for the order: the platform keeps the rest. */
+      orderAmountCents: { type: 'number' },
+      state: { type: ['held', 'due', 'transferred', 'paid_out', 'reversed'] as const, required: true },
+      holdReason: { type: ['revision', 'no_payout_account', 'payouts_not_enabled'] as const },
+      bookedAt: { type: 'string', required: true, readOnly: true },
+      /** When the revision window closes; absent while a revision is open. */
+      releaseAt: { type: 'string' },
+      /** 'due' while the release queue holds it (gsi2, by nextAttemptAt). */
+      releaseQueue: { type: 'string' },
+      nextAttemptAt: { type: 'string' },
+      attempts: { type: 'number', required: true, default: 0 },
+      /** A release at work on it until then (epoch ms): another one leaves it alone. */
+      releasingUntil: { type: 'number' },
+      lastError: { type: 'string' },
+      /** The editor's id while it waits for their payout account (gsi3). */
+      awaitingAccountOf: { type: 'string' },
+      /** Part of it paid by hand before the editor had Stripe payouts (taken from the hand-paid credit). */
+      paidByHandCents: { type: 'number' },
+      creditApplied: { type: 'boolean' },
+      transferId: { type: 'string' },
+      transferAmountCents: { type: 'number' },
+      transferredAt: { type: 'string' },
+      /** The editor's id while the money is in their Stripe balance (gsi4, oldest booking first). */
+      inTransitOf: { type: 'string' },
+      /** 'transfers' once transferred (gsi5, by booking): every transfer, for the ops check. */
+      transferLedger: { type: 'string' },
+      payoutId: { type: 'string' },
+      paidOutAt: { type: 'string' },
+      reversalId: { type: 'string' },
+      reversedAt: { type: 'string' },
+      reversalError: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byOrder: { pk: { field: 'pk', composite: ['orderId'] }, sk: { field: 'sk', composite: [] } },
+      byEditor: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['editorId'] },
+        sk: { field: 'gsi1sk', composite: ['bookedAt', 'orderId'] },
+      },
+      releaseQueue: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['releaseQueue'] },
+        sk: { field: 'gsi2sk', composite: ['nextAttemptAt', 'orderId'] },
+      },
+      awaitingAccount: {
+        index: 'gsi3',
+        pk: { field: 'gsi3pk', composite: ['awaitingAccountOf'] },
+        sk: { field: 'gsi3sk', composite: ['orderId'] },
+      },
+      inTransit: {
+        index: 'gsi4',
+        pk: { field: 'gsi4pk', composite: ['inTransitOf'] },
+        sk: { field: 'gsi4sk', composite: ['bookedAt', 'orderId'] },
+      },
+      transfers: {
+        index: 'gsi5',
+        pk: { field: 'gsi5pk', composite: ['transferLedger'] },
+        sk: { field: 'gsi5sk', composite: ['bookedAt', 'orderId'] },
+      },
+    },
+  });
+
+/** A payout Stripe made from an editor's connected account to their bank, in the editor's partition. */
+const BankPayout = () =>
+  new Entity({
+    model: { entity: 'bankPayout', version: '1', service },
+    attributes: {
+      editorId: { type: 'string', required: true, readOnly: true },
+      payoutId: { type: 'string', required: true, readOnly: true },
+      accountId: { type: 'string', required: true },
+      amountCents: { type: 'number', required: true },
+      status: { type: ['in_transit', 'paid', 'failed'] as const, required: true },
+      /** Stripe's `created` as an ISO time: the partition reads newest first by it. */
+      createdAt: { type: 'string', required: true, readOnly: true },
+      arrivalDate: { type: 'string' },
+      failureMessage: { type: 'string' },
+      /** What of it has been matched to transferred earnings (oldest first) when it was paid. */
+      settledCents: { type: 'number', required: true, default: 0 },
+      orders: { type: 'any' },
+      updatedAt: { type: 'string', required: true, default: now, set: now, watch: '*' },
+    },
+    indexes: {
+      byEditor: {
+        pk: { field: 'pk', composite: ['editorId'] },
+        sk: { field: 'sk', composite: ['createdAt', 'payoutId'] },
       },
     },
   });
@@ -760,6 +874,8 @@ const builders = {
   shareLink: ShareLink,
   liveConnection: LiveConnection,
   insightHour: InsightHour,
+  earning: Earning,
+  bankPayout: BankPayout,
 };
 
 type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };

@@ -13,6 +13,7 @@ import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
+import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
 import { OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
@@ -608,8 +609,15 @@ export const completeOrder = async ({
         eventType: 'order_completed',
         description: 'The editor delivered the edited photos',
         actorId: editorId,
-        metadata: { editorId, editedCount: order.editorUploadCount },
+        // The earning and the price, for the platform's take in the admin's Insights.
+        metadata: {
+          editorId,
+          editedCount: order.editorUploadCount,
+          earningCents: earning,
+          orderAmountCents: order.totalAmountCents,
+        },
       }),
+      ...earningBookingWrites(e, order, { editorId, amountCents: earning, completedAt }),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'completedOrders', 1),
@@ -653,7 +661,10 @@ const completeRevision = async ({
   if (!revision) throw new Conflict('Only an order in progress can be completed');
   const baseline = revision.editorUploadsAtRequest ?? 0;
   if (order.editorUploadCount <= baseline) throw new Conflict(NO_REVISED_UPLOAD);
-  const completedAt = new Date().toISOString();
+  const redeliveredAt = new Date();
+  const completedAt = redeliveredAt.toISOString();
+  // The earning's window starts again from this delivery (an order older than earnings has none).
+  const earning = await getEarning(orderId, { consistent: true });
   try {
     await commitAll((e) => [
       e.order
@@ -678,6 +689,7 @@ const completeRevision = async ({
         actorId: editorId,
         metadata: { editorId, editedCount: order.editorUploadCount, revisionRound: round },
       }),
+      ...earningWindowRestartWrites(e, earning?.holdReason === 'revision' ? earning : null, redeliveredAt),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),
     ]);

@@ -2,6 +2,7 @@ import type { EditorPayoutsQuery, EditorPayoutsResponse, PayoutView } from '@mar
 import { createConversions } from 'electrodb';
 import { decodeTime, ulid } from 'ulid';
 import { BadRequest, Conflict } from '../http/errors';
+import { HAND_PAID_CREDIT } from './earnings';
 import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
@@ -47,6 +48,9 @@ export const pendingAndPaid = async (editorId: string) => {
 
 const MAX_ATTEMPTS = 3;
 
+export const PAID_THROUGH_STRIPE =
+  'This editor is paid through Stripe: their earnings go to their payout account once each revision window closes.';
+
 /**
  * Pays an editor part or all of what is pending. Answers the payout and whether this call booked
  * it (false: the same id was booked before, and that payout is returned unchanged).
@@ -83,12 +87,24 @@ export const recordEditorPayout = async ({
           .where(({ value }, { gte }) => gte(value, amountCents))
           .commit(),
         e.counter.update({ scope, name: 'paidOut' }).add({ value: amountCents }).commit(),
+        // Paid outside Stripe: the editor's first transfers are short by it (data/earning-release.ts).
+        e.counter.update({ scope, name: HAND_PAID_CREDIT }).add({ value: amountCents }).commit(),
+        // Only while Stripe does not pay them: a payout by hand beside the transfers would pay twice.
+        e.user
+          .check({ userId: editorId })
+          .where(
+            ({ payoutStatus }, { notExists, ne }) => `(${notExists(payoutStatus)} OR ${ne(payoutStatus, 'enabled')})`,
+          )
+          .commit(),
       ]);
       return { payout: toPayoutView(record), recorded: true };
     } catch (error) {
       if (!(error instanceof TransactionCancelled)) throw error;
       const existing = await getPayout(editorId, payoutId);
       if (existing) return { payout: toPayoutView(existing), recorded: false };
+      if (error.conditionFailed && error.codes.at(-1) === 'ConditionalCheckFailed') {
+        throw new Conflict(PAID_THROUGH_STRIPE);
+      }
       if (error.conditionFailed) {
         const { pendingPayoutCents } = await pendingAndPaid(editorId);
         if (pendingPayoutCents < amountCents) {

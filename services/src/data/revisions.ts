@@ -6,6 +6,7 @@ import {
   type RevisionView,
 } from '@marketplace/events/orders';
 import { BadRequest, Conflict } from '../http/errors';
+import { EARNING_ALREADY_RELEASED, earningHeldForRevisionWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import {
   editorScope,
@@ -164,6 +165,9 @@ export const requestRevision = async ({
   const round = previous + 1;
   const requestedAt = now.toISOString();
   const cutoff = revisionWindowCutoff(now).toISOString();
+  // The earning is held while the revision is open; once it has gone to the editor, the window has closed.
+  const earning = await getEarning(orderId, { consistent: true });
+  if (earning && earning.state !== 'held' && earning.state !== 'due') throw new Conflict(EARNING_ALREADY_RELEASED);
   try {
     await commitAll((e) => [
       e.order
@@ -214,6 +218,7 @@ export const requestRevision = async ({
       }),
       counterAdd(e, `photographer#${order.photographerId}`, 'activeOrders', 1),
       counterAdd(e, editorScope(editorId), 'activeOrders', 1),
+      ...earningHeldForRevisionWrites(e, earning),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {

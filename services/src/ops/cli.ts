@@ -1,6 +1,7 @@
 import { checkCounters } from './check-counters';
 import { localDeployment } from './deployment';
 import { repairUserEmails } from './duplicate-users';
+import { formatRelease, releaseEarningsNow } from './earnings';
 import { rebuildInsights } from './insights';
 import { backfillListIndexes } from './list-indexes';
 import { orderNotifications, resendNotification } from './notifications';
@@ -49,7 +50,11 @@ const usage = `Usage: npm run ops -- <command>
   rebuild-insights [--from <date>] [--to <date>]
                                count the admin's Insights again from the stored event log and
                                write each hour whole (by default every hour before this one);
-                               run on a quiet table`;
+                               run on a quiet table
+  release-earnings [--as-of <ISO time>]
+                               send every earning whose revision window has closed to its
+                               editor's Stripe account now (as the 15-minute schedule does), or
+                               as if it were that time`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -173,6 +178,13 @@ const run = async () => {
       if (rebuilt.ordersMissing.length) {
         console.log(`Events of ${rebuilt.ordersMissing.length} orders the table no longer holds were left out.`);
       }
+      return;
+    }
+    case 'release-earnings': {
+      const at = args.indexOf('--as-of');
+      const asOf = at >= 0 ? new Date(args[at + 1] ?? '') : new Date();
+      if (Number.isNaN(asOf.getTime())) throw new OpsError(usage);
+      console.log(formatRelease(asOf, await releaseEarningsNow(asOf)));
       return;
     }
     default:
