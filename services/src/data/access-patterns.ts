@@ -226,7 +226,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     question: "An order's earning (completion, revision, refund, release)",
     entity: 'earning',
     index: 'byOrder',
-    key: 'orderId (in the order\'s partition)',
+    key: "orderId (in the order's partition)",
   },
   {
     question: "An editor's earnings, newest first (their Payouts list, the admin's view of their transfers)",

@@ -88,7 +88,10 @@ export const recordEditorPayout = async ({
           .commit(),
         e.counter.update({ scope, name: 'paidOut' }).add({ value: amountCents }).commit(),
         // Paid outside Stripe: the editor's first transfers are short by it (data/earning-release.ts).
-        e.counter.update({ scope, name: HAND_PAID_CREDIT }).add({ value: amountCents }).commit(),
+        e.counter
+          .update({ scope, name: HAND_PAID_CREDIT })
+          .add({ value: amountCents })
+          .commit(),
         // Only while Stripe does not pay them: a payout by hand beside the transfers would pay twice.
         e.user
           .check({ userId: editorId })
