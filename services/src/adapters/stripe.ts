@@ -11,8 +11,9 @@ import { verifyStripeSignature } from './stripe-webhook-signature';
 /**
  * Stripe, or the local fake that speaks Stripe's API: only the host differs, by configuration.
  * Keys come from the environment locally and from Secrets Manager in the cloud (read once per
- * container, started while the function initialises). The routes call Stripe's API over fetch
- * (stripe-api.ts), not through the `stripe` package, which would weigh on every cold start.
+ * container, started while the function initialises). The routes call Stripe's API over
+ * node:https (stripe-api.ts), not through the `stripe` package, which would weigh on every cold
+ * start, nor over fetch, whose first use loads Node's HTTP client.
  */
 interface StripeKeys {
   secretKey: string;
