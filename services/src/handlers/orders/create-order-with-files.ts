@@ -18,7 +18,12 @@ import {
 } from '../../domain/upload-rules';
 import { BadRequest } from '../../http/errors';
 import { http } from '../../http/http';
-import { MAX_MULTIPART_BODY_BYTES, readMultipartForm, type UploadedFile } from '../../http/multipart-form';
+import {
+  MAX_MULTIPART_BODY_BYTES,
+  type MultipartForm,
+  readMultipartForm,
+  type UploadedFile,
+} from '../../http/multipart-form';
 import { created } from '../../http/responses';
 
 export const MAX_WITH_FILES_BODY_BYTES = MAX_MULTIPART_BODY_BYTES;
@@ -30,12 +35,12 @@ const readForm = (event: APIGatewayProxyEventV2) =>
       'This request is larger than 4 MB. Create the order with POST /api/orders and upload the photos directly to storage with /api/orders/{id}/uploads/sign.',
   });
 
-const textField = (form: FormData, name: string) => {
+const textField = (form: MultipartForm, name: string) => {
   const value = form.get(name);
   return typeof value === 'string' ? value : undefined;
 };
 
-const orderInputFrom = (form: FormData): CreateOrderInput => {
+const orderInputFrom = (form: MultipartForm): CreateOrderInput => {
   const parsed = createOrderInput.safeParse({
     jobTypeId: textField(form, 'jobTypeId'),
     name: textField(form, 'name'),
@@ -51,7 +56,7 @@ const orderInputFrom = (form: FormData): CreateOrderInput => {
 };
 
 /** Every photo checked (type, name, size, count) before anything is written. */
-const photosFrom = (form: FormData, photoCount: number) => {
+const photosFrom = (form: MultipartForm, photoCount: number) => {
   const photos = form.getAll('photos').filter((value): value is UploadedFile => typeof value !== 'string');
   if (!photos.length) throw new BadRequest(orderFormMessages.noFiles);
   for (const photo of photos) {
