@@ -24,6 +24,8 @@ export const orderEventTypes = [
   /** The photographer made a share link for their client, or revoked one. */
   'share_link_created',
   'share_link_revoked',
+  /** A cancelled order's payment was given back through Stripe (its receipt follows). */
+  'order_refunded',
 ] as const;
 
 export const orderEventType = z.enum(orderEventTypes);
@@ -52,6 +54,8 @@ export const queueNames = [
   'live-updates',
   /** The admin's Insights: hourly rollups of the events that move revenue, turnaround and the pool. */
   'insights',
+  /** A PDF receipt of each payment and refund, kept in S3. */
+  'receipts',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 

@@ -80,6 +80,9 @@ export const photoWriteActions = [
   's3:DeleteObject',
 ];
 
+/** PDF receipts: receipts/{photographerId}/{orderId}/{entryId}.pdf, read and written apart from the photos. */
+export const receiptKeyPrefix = 'receipts/';
+
 const queueOf = (resources: ServiceResources, grant: `queue:${QueueName}`) => {
   const name = grant.slice('queue:'.length) as QueueName;
   const queue = resources.queues.get(name);
@@ -143,6 +146,21 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
       ];
     case 'photos:write':
       return [new PolicyStatement({ actions: photoWriteActions, resources: photoObjects })];
+    case 'receipts:read':
+      // GetObject alone: a presigned link to a receipt the route has found is the caller's.
+      return [
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [photosBucket.arnForObjects(`${receiptKeyPrefix}*`)],
+        }),
+      ];
+    case 'receipts:write':
+      return [
+        new PolicyStatement({
+          actions: ['s3:PutObject'],
+          resources: [photosBucket.arnForObjects(`${receiptKeyPrefix}*`)],
+        }),
+      ];
     case 'stripe':
       return [
         new PolicyStatement({
@@ -191,6 +209,12 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
         reason: `Objects under ${prefix} are named by order ids made at run time; the prefix is the narrowest resource IAM can name.`,
       });
     }
+  }
+  if ((grants.includes('receipts:read') || grants.includes('receipts:write')) && Construct.isConstruct(role)) {
+    Validations.of(role).acknowledge({
+      id: photoPrefixFinding(receiptKeyPrefix),
+      reason: `Receipts under ${receiptKeyPrefix} are named by user, order and payment ids made at run time; the prefix is the narrowest resource IAM can name.`,
+    });
   }
   if (grants.includes('live:post') && Construct.isConstruct(role)) acknowledgeLiveConnections(role, resources);
 };

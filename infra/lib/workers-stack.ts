@@ -35,6 +35,7 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
     'queue:renditions',
     'queue:live-updates',
     'queue:insights',
+    'queue:receipts',
   ],
   // Reads the order's photos and writes the zip and its status, then says the zip is ready.
   'zip-builds': ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:live-updates'],
@@ -62,6 +63,8 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   'live-updates': ['table:read', 'table:write', 'live:post', 'queue:live-updates'],
   // Reads and adds to the hour's rollups, each event once (its idempotency mark in the same transaction).
   insights: ['table:read', 'table:write'],
+  // Reads the billing entry (and the order's refunds), puts the PDF under receipts/, names it on the entry.
+  receipts: ['table:read', 'table:write', 'receipts:write'],
 };
 
 /** What each scheduled worker may touch. */

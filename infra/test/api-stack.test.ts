@@ -78,6 +78,12 @@ const stripeRouteKeys = [
   'POST /api/orders/{id}/payment-success',
   'POST /api/webhooks/stripe',
   'POST /api/orders/admin/{id}/cancel',
+  // Saved cards: the customer, the intent's card saving, one-click payment, the cards themselves.
+  'POST /api/orders/{id}/payment/save-card',
+  'POST /api/orders/{id}/payment/saved-card',
+  'GET /api/payment-methods',
+  'PUT /api/payment-methods/{paymentMethodId}/default',
+  'DELETE /api/payment-methods/{paymentMethodId}',
 ];
 
 const environmentOf = (properties: Record<string, unknown>) =>
@@ -235,7 +241,7 @@ describe('route permissions', () => {
       expect(
         actions.some((action) => action.startsWith('s3:')),
         routeKey(route),
-      ).toBe(route.grants.some((grant) => grant.startsWith('photos:')));
+      ).toBe(route.grants.some((grant) => grant.startsWith('photos:') || grant.startsWith('receipts:')));
       expect(actions.includes('sqs:SendMessage'), routeKey(route)).toBe(
         route.grants.some((grant) => grant.startsWith('queue:')),
       );

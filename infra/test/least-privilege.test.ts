@@ -5,6 +5,7 @@ import { globalIndexes } from '@marketplace/services/data/table-schema';
 import { liveAuthorizer, liveRoutes } from '@marketplace/services/live-routes';
 import { type Grant, routeKey, routes } from '@marketplace/services/routes';
 import { schedules, workers } from '@marketplace/services/workers';
+import { receiptKeyFor } from '@marketplace/services/workers/make-receipts';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduleGrants, workerGrants } from '../lib/workers-stack';
@@ -168,6 +169,10 @@ const expectedFor = (grants: readonly Grant[], logGroup: string) => {
     } else if (grant === 'photos:write') {
       const actions = ['s3:PutObject', 's3:AbortMultipartUpload', 's3:ListMultipartUploadParts', 's3:DeleteObject'];
       expected.push(...pairs(actions, photoObjects));
+    } else if (grant === 'receipts:read') {
+      expected.push(...pairs(['s3:GetObject'], [`${t.bucket}/receipts/*`]));
+    } else if (grant === 'receipts:write') {
+      expected.push(...pairs(['s3:PutObject'], [`${t.bucket}/receipts/*`]));
     } else if (grant === 'stripe') {
       expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.stripeSecret]));
     } else if (grant === 'identity:admin') {
@@ -204,6 +209,11 @@ describe('the key prefixes granted on the photos bucket', () => {
   it('are where the services put originals and zips', () => {
     expect(originalsPrefix('o1').startsWith('orders/')).toBe(true);
     expect(zipKeyFor('o1', 'edited', 'f').startsWith('zips/')).toBe(true);
+  });
+
+  it('keep receipts under receipts/, which no photo grant reaches', () => {
+    expect(receiptKeyFor({ photographerId: 'u1', orderId: 'o1', entryId: 'e1' }).startsWith('receipts/')).toBe(true);
+    expect(photoPrefixes.some((prefix) => 'receipts/'.startsWith(prefix))).toBe(false);
   });
 });
 

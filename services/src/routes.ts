@@ -21,6 +21,9 @@ export type Grant =
   | `queue:${QueueName}`
   /** Reads the Stripe keys (secret key, webhook signing secret). */
   | 'stripe'
+  /** PDF receipts under receipts/ in the photos bucket: read (presigned links) and write (the receipt worker). */
+  | 'receipts:read'
+  | 'receipts:write'
   /** Firebase Admin with a service account: the identity worker disabling and re-enabling sign-in. */
   | 'identity:admin'
   /** Posting to, and closing, the browsers' live-update connections (the WebSocket API's management endpoint). */
@@ -162,6 +165,28 @@ export const routes: readonly RouteDefinition[] = [
     allow: photographers,
     records: ownCard,
     grants: [...readWrite, 'stripe'],
+  }),
+  // Receipts and billing: a PDF per payment and refund (made by the receipt worker), the
+  // photographer's billing history a page at a time, and a month of it as CSV.
+  route('GET', '/api/orders/{id}/receipts', 'billing/list-order-receipts', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('GET', '/api/orders/{id}/receipts/{receiptId}', 'billing/get-receipt-link', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'receipts:read'],
+  }),
+  route('GET', '/api/billing/history', 'billing/list-billing-history', {
+    allow: photographers,
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/billing/statement', 'billing/get-billing-statement', {
+    allow: photographers,
+    records: none,
+    grants: readWrite,
   }),
   route('POST', '/api/webhooks/stripe', 'payments/stripe-webhook', {
     allow: 'public',

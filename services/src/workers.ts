@@ -162,6 +162,18 @@ export const workers: readonly WorkerDefinition[] = [
       'revision_requested',
     ],
   },
+  {
+    // A PDF receipt of each payment and refund (pdf-lib), put under receipts/ in the photos bucket
+    // and named on its billing entry; a redelivered event finds it made. A receipt is one page.
+    queue: 'receipts',
+    handler: 'make-receipts',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    timeoutSeconds: 30,
+    memoryMb: 512,
+    forwardedEvents: ['order_paid', 'order_refunded'],
+  },
 ];
 
 /**

@@ -4,6 +4,7 @@ import { type CreateOrderResponse, editedPrefix, originalsPrefix } from '@market
 import type { Role } from '@marketplace/events/roles';
 import { ulid } from 'ulid';
 import { assignOrder } from '../src/data/admin-assignment';
+import { orderBillingEntries } from '../src/data/billing';
 import { createInvitation } from '../src/data/invitations';
 import {
   claimOrder,
@@ -17,6 +18,7 @@ import {
 } from '../src/data/orders';
 import { createShareLink, hashShareToken, revokeShareLink } from '../src/data/share-links';
 import { ensureStripeCustomer } from '../src/data/stripe-customers';
+import { giveStripeAccount } from './payout-support';
 import { stripe } from './stripe-sdk';
 import {
   aNewAccount,
@@ -244,6 +246,10 @@ export const buildFixture = async () => {
   const toArrange = await anOrderInProgress(photographerA, editorA);
   await completeOrder({ orderId: toArrange.order.orderId, editorId: editorA.uid });
 
+  // Editor B has set up payouts (onboarding completed at the Stripe fake): the refresh route reads a real
+  // account; editor A is paid by hand (the payout route's probe).
+  await giveStripeAccount(editorB, 'complete');
+
   // An edited file in storage, not registered yet, for the registration route.
   const unregisteredEditedKey = `${editedPrefix(claimed.order.orderId)}${randomUUID()}-late.jpg`;
   await putObject(unregisteredEditedKey);
@@ -333,6 +339,8 @@ export const buildFixture = async () => {
     shareLinks: shared.links,
     /** Cards saved to photographer A's Stripe Customer (owner: A's uid). */
     savedCards,
+    /** The billing entry (and receipt) of the payment of photographer A's order toRate. */
+    toRateReceiptId: (await orderBillingEntries(toRate.orderId))[0]!.entryId,
     /** Share tokens: one that opens the gallery, one revoked, one expired. */
     shareTokens: shared.tokens,
     users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },

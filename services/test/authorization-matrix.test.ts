@@ -130,6 +130,18 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       path: `/api/payment-methods/${fx.savedCards.toRemove}`,
       owner: fx.savedCards.owner,
     }),
+    'GET /api/orders/{id}/receipts': () => ({
+      path: `/api/orders/${orders.toRate.orderId}/receipts`,
+      order: orders.toRate,
+    }),
+    'GET /api/orders/{id}/receipts/{receiptId}': () => ({
+      path: `/api/orders/${orders.toRate.orderId}/receipts/${fx.toRateReceiptId}`,
+      order: orders.toRate,
+    }),
+    'GET /api/billing/history': () => ({ path: '/api/billing/history?limit=5' }),
+    'GET /api/billing/statement': () => ({
+      path: `/api/billing/statement?month=${new Date().toISOString().slice(0, 7)}&tz=Europe%2FBerlin`,
+    }),
     'POST /api/webhooks/stripe': () => ({
       path: '/api/webhooks/stripe',
       headers: { 'stripe-signature': 't=1,v1=forged' },
@@ -253,6 +265,22 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       },
     }),
     'GET /api/stats/editor': () => ({ path: '/api/stats/editor' }),
+    // Editors' payouts: their own account, earnings and payouts (no record in the path), Stripe's Connect endpoint.
+    'GET /api/payout-account': () => ({ path: '/api/payout-account' }),
+    'POST /api/payout-account/link': () => ({ path: '/api/payout-account/link', body: { returnTo: 'profile' } }),
+    'POST /api/payout-account/refresh': () => ({
+      path: '/api/payout-account/refresh',
+      body: { returnedFrom: 'onboarding' },
+    }),
+    'GET /api/earnings': () => ({ path: '/api/earnings?limit=5' }),
+    'GET /api/payouts': () => ({ path: '/api/payouts?limit=5' }),
+    'POST /api/stripe/connect-webhook': () => ({
+      path: '/api/stripe/connect-webhook',
+      headers: { 'stripe-signature': 't=1,v1=forged' },
+      body: { type: 'account.updated', account: 'acct_forged', data: { object: { id: 'acct_forged' } } },
+      answer: 400,
+    }),
+    'GET /api/admin/editors/{id}/earnings': () => ({ path: `/api/admin/editors/${accounts.editorA.uid}/earnings` }),
     'GET /api/orders/admin/all': () => ({ path: '/api/orders/admin/all' }),
     'PATCH /api/orders/admin/{id}/assign': () => ({
       path: `/api/orders/admin/${orders.toAssign.orderId}/assign`,

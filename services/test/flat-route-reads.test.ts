@@ -69,6 +69,8 @@ const notLists: Record<string, string> = {
   'GET /api/orders/{id}/download-mls': 'one order, its MLS-ready copies and its zip build (a queue message and S3)',
   'GET /api/share/{token}': "one share link by its token's hash, and its order's photos (bounded by the order)",
   'GET /api/share/{token}/downloads/{kind}': "one share link and its order's zip build (a queue message and S3)",
+  'GET /api/payment-methods': "the photographer's user record and their cards at Stripe (the fake's answer)",
+  'GET /api/orders/{id}/receipts/{receiptId}': 'one order and one billing entry by its key, and a presigned link',
 };
 
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';
@@ -153,6 +155,14 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
     probe('/api/orders/{id}/images', 'a revised order', 'photographer', `/api/orders/${order}/images`),
     probe('/api/orders/{id}/sequence', 'a revised order', 'photographer', `/api/orders/${order}/sequence`),
     probe('/api/orders/{id}/share-links', 'a revised order', 'photographer', `/api/orders/${order}/share-links`),
+    // Receipts and billing: the order's entries, the photographer's own partition a page at a time, a month of it.
+    probe('/api/orders/{id}/receipts', 'a revised order', 'photographer', `/api/orders/${order}/receipts`),
+    probe('/api/billing/history', 'first page', 'photographer', '/api/billing/history?limit=20', {
+      lists: { rows: 20, of: 'order' },
+    }),
+    probe('/api/billing/statement', 'this month', 'photographer', '/api/billing/statement?month=2026-11&tz=UTC', {
+      lists: { rows: 20, of: 'order' },
+    }),
     probe('/api/feedback/my', "the photographer's", 'photographer', '/api/feedback/my', {
       lists: { rows: MY_FEEDBACK_PAGE_SIZE, of: 'feedback' },
     }),

@@ -49,6 +49,10 @@ const confirmInBrowser = async ({ order, stripeClientSecret }: CreateOrderRespon
   return { status: response.status, body: (await response.json()) as Record<string, never> };
 };
 
+/** The bank's page a confirm that requires action sends the browser to. */
+const bankPageOf = (intent: object) =>
+  (intent as { next_action: { redirect_to_url: { url: string } } }).next_action.redirect_to_url.url;
+
 /** What the browser does on the bank's challenge page: a button, then back to the return URL. */
 const authenticate = async (redirectUrl: string, outcome: 'complete' | 'fail') => {
   const response = await fetch(redirectUrl, {
@@ -151,7 +155,7 @@ describe('saved cards', () => {
     await saveCard(photographer, first.order.id);
     const confirmed = await confirmInBrowser(first, 'pm_card_authenticationRequired');
     expect(confirmed.body).toMatchObject({ status: 'requires_action' });
-    const back = await authenticate(confirmed.body.next_action.redirect_to_url.url, 'complete');
+    const back = await authenticate(bankPageOf(confirmed.body), 'complete');
     expect(back.pathname).toBe(orderPaymentPath(first.order.id));
     expect(back.searchParams.get('redirect_status')).toBe('succeeded');
     expect((await paymentSuccess(photographer, first)).status).toBe(200);
@@ -179,7 +183,7 @@ describe('saved cards', () => {
     const first = await aPayableOrder(photographer);
     await saveCard(photographer, first.order.id);
     const confirmed = await confirmInBrowser(first, 'pm_card_authenticationRequired');
-    await authenticate(confirmed.body.next_action.redirect_to_url.url, 'complete');
+    await authenticate(bankPageOf(confirmed.body), 'complete');
     await paymentSuccess(photographer, first);
     const [card] = await savedCards(photographer);
     const next = await aPayableOrder(photographer);

@@ -182,6 +182,18 @@ export const accessPatterns: readonly AccessPattern[] = [
   },
   { question: "An order's payments", entity: 'payment', index: 'byOrder', key: 'orderId -> createdAt' },
   {
+    question: "A photographer's billing history, newest first, and a month of it (the CSV)",
+    entity: 'billingEntry',
+    index: 'byPhotographer',
+    key: "photographerId -> entryId (a ULID of the payment or refund: descending, a page after a cursor; a month is a BETWEEN of its first and last instant's ULIDs)",
+  },
+  {
+    question: "An order's payments and refunds with their receipts (the order page)",
+    entity: 'billingEntry',
+    index: 'byOrder',
+    key: 'orderId -> entryId',
+  },
+  {
     question: 'Was this webhook event or message already handled?',
     entity: 'processedMessage',
     index: 'byMessage',

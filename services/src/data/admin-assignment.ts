@@ -4,6 +4,7 @@ import { logger } from '../adapters/logger';
 import { cancelPaymentIntent, refundPayment } from '../adapters/stripe';
 import { BadRequest, Conflict, HttpError, NotFound } from '../http/errors';
 import { isCancellable, toAdminOrderView } from './admin-order-view';
+import { billingEntryWrite, newEntryId, orderBillingEntries } from './billing';
 import { assignmentMoveWrites } from './order-assignment';
 import { payOrder } from './order-payments';
 import { assignedPlace, OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
@@ -331,7 +332,12 @@ const refundCancelled = async (order: OrderRecord) => {
       'The order is cancelled but its refund did not go through. Cancel it again to retry the refund.',
     );
   }
+  // The refund's receipt shows the card the payment was made with.
+  const paid = (await orderBillingEntries(order.orderId)).find((entry) => entry.kind === 'payment');
+  const card = paid?.cardBrand && paid.cardLast4 ? { brand: paid.cardBrand, last4: paid.cardLast4 } : null;
   for (let attempt = 1; ; attempt += 1) {
+    const refundedAt = new Date();
+    const entryId = newEntryId(refundedAt);
     try {
       await commitAll((e) => [
         e.order
@@ -341,6 +347,22 @@ const refundCancelled = async (order: OrderRecord) => {
           .commit(),
         e.payment.patch({ paymentIntentId }).set({ status: 'refunded', refundId: refund.id }).commit(),
         counterAdd(e, photographerScope(order.photographerId), 'totalSpent', -refund.amount),
+        // The billing history's entry, and the event its receipt is made from.
+        billingEntryWrite(e, order, {
+          entryId,
+          kind: 'refund',
+          amountCents: refund.amount,
+          paymentIntentId,
+          refundId: refund.id,
+          card,
+          occurredAt: refundedAt,
+        }),
+        outboxWrite(e, {
+          orderId: order.orderId,
+          eventType: 'order_refunded',
+          description: `Refund of ${(refund.amount / 100).toFixed(2)} USD issued`,
+          metadata: { paymentIntentId, refundId: refund.id, amountCents: refund.amount, entryId },
+        }),
       ]);
       return;
     } catch (error) {

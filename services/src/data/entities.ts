@@ -611,6 +611,52 @@ const Payment = () =>
     },
   });
 
+/**
+ * One payment or refund of a photographer, for their billing history and its PDF receipt: written
+ * in the transaction that records the money moving (once, by that transaction's condition), with
+ * the facts the receipt prints; the receipt worker adds the receipt's key. `entryId` is a ULID of
+ * that moment, so the photographer's partition reads newest first and a month is a key range.
+ */
+const BillingEntry = () =>
+  new Entity({
+    model: { entity: 'billingEntry', version: '1', service },
+    attributes: {
+      photographerId: { type: 'string', required: true, readOnly: true },
+      entryId: { type: 'string', required: true, readOnly: true },
+      kind: { type: ['payment', 'refund'] as const, required: true, readOnly: true },
+      orderId: { type: 'string', required: true, readOnly: true },
+      orderNumber: { type: 'number', required: true, readOnly: true },
+      orderName: { type: 'string', readOnly: true },
+      jobTypeName: { type: 'string', required: true, readOnly: true },
+      photoCount: { type: 'number', required: true, readOnly: true },
+      pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
+      orderTotalCents: { type: 'number', required: true, readOnly: true },
+      /** What moved: paid (a payment) or given back (a refund), in cents, always positive. */
+      amountCents: { type: 'number', required: true, readOnly: true },
+      currency: { type: 'string', required: true, readOnly: true },
+      paymentIntentId: { type: 'string', required: true, readOnly: true },
+      refundId: { type: 'string', readOnly: true },
+      cardBrand: { type: 'string', readOnly: true },
+      cardLast4: { type: 'string', readOnly: true },
+      occurredAt: { type: 'string', required: true, readOnly: true },
+      /** Set once by the receipt worker: the PDF's key under receipts/. */
+      receiptKey: { type: 'string' },
+      receiptMadeAt: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byPhotographer: {
+        pk: { field: 'pk', composite: ['photographerId'] },
+        sk: { field: 'sk', composite: ['entryId'] },
+      },
+      byOrder: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['orderId'] },
+        sk: { field: 'gsi1sk', composite: ['entryId'] },
+      },
+    },
+  });
+
 /** Idempotency marks: a webhook event id or a queue message id seen once, expiring after a while. */
 const ProcessedMessage = () =>
   new Entity({
@@ -866,6 +912,7 @@ const builders = {
   feedback: Feedback,
   counter: Counter,
   payment: Payment,
+  billingEntry: BillingEntry,
   processedMessage: ProcessedMessage,
   download: Download,
   outboxEvent: OutboxEvent,

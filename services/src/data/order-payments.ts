@@ -1,5 +1,6 @@
 import { logger } from '../adapters/logger';
 import { cancelPaymentIntent, createOrderPaymentIntent } from '../adapters/stripe';
+import { cardOfPayment } from '../adapters/stripe-cards';
 import { type PaymentFacts, paymentProblem } from '../domain/payment-check';
 import { Conflict, Unprocessable } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
@@ -26,6 +27,11 @@ export const payOrder = async ({
   const problem = paymentProblem(payment, order);
   if (problem?.kind === 'wrong-amount') throw new Unprocessable(problem.message);
   if (problem) throw new Conflict(problem.message);
+  // The card's brand and last four for the receipt: asked of Stripe only while the order is unpaid.
+  const card =
+    order.status === 'pending_payment'
+      ? await cardOfPayment((payment as { payment_method?: unknown }).payment_method)
+      : null;
   for (let attempt = 1; ; attempt++) {
     try {
       return await markOrderPaid({
@@ -33,6 +39,7 @@ export const payOrder = async ({
         paymentIntentId: payment.id,
         amountCents: payment.amount,
         via,
+        card,
       });
     } catch (error) {
       // Simultaneous transactions on one order can cancel each other; a retry reads who won.

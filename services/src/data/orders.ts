@@ -13,6 +13,7 @@ import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
+import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
@@ -256,11 +257,14 @@ export const markOrderPaid = async ({
   paymentIntentId,
   amountCents,
   via,
+  card,
 }: {
   orderId: string;
   paymentIntentId: string;
   amountCents: number;
   via: 'webhook' | 'client';
+  /** The card paid with, for the receipt; absent when Stripe could not say. */
+  card?: CardFacts | null;
 }): Promise<'paid' | 'already-paid'> => {
   const order = await getOrder(orderId);
   if (!order) throw new NotFound('Order not found');
@@ -268,6 +272,7 @@ export const markOrderPaid = async ({
   if (order.status !== 'pending_payment') return 'already-paid';
   const paidAt = new Date();
   const place = openPlace(orderId);
+  const entryId = newEntryId(paidAt);
   try {
     await commitAll((e) => [
       e.order
@@ -285,8 +290,16 @@ export const markOrderPaid = async ({
         eventType: 'order_paid',
         description: `Payment of ${(amountCents / 100).toFixed(2)} USD received`,
         actorId: order.photographerId,
-        metadata: { paymentIntentId, amountCents, via },
+        metadata: {
+          paymentIntentId,
+          amountCents,
+          via,
+          entryId,
+          ...(card ? { cardBrand: card.brand, cardLast4: card.last4 } : {}),
+        },
       }),
+      // The billing history's entry, whose receipt the receipt worker makes from this event.
+      billingEntryWrite(e, order, { entryId, kind: 'payment', amountCents, paymentIntentId, card, occurredAt: paidAt }),
       counterAdd(e, photographerScope(order.photographerId), 'totalSpent', amountCents),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', 1),
       ...poolMoveWrites(e, order, place),

@@ -37,9 +37,10 @@ describe('the photographer receipt', () => {
     expect(email.text).toContain('Smith & Sons <kitchen>');
   });
 
-  it("links to the photographer's order page and says why it was sent", () => {
+  it("links to the photographer's order page, where the PDF receipt is, and says why it was sent", () => {
     for (const body of bothBodies(email)) {
       expect(body).toContain('https://photoedit.example/orders/01JABCDEF');
+      expect(body).toContain('Download receipt');
       expect(body).toContain('You are receiving this because you placed order #1042 on PhotoEdit Marketplace.');
     }
   });

@@ -160,6 +160,7 @@ export const receiptEmail = ({ order, photographerName, siteUrl }: ToPhotographe
           ? `An editor will deliver your edited photos by ${emailTime(order.dueAt)}. We will email you when an editor starts and when your photos are ready.`
           : 'We will email you when an editor starts and when your photos are ready.',
       },
+      { paragraph: "Your PDF receipt is on the order's page: open the order and choose 'Download receipt'." },
     ],
     link: { href: photographerOrderLink(siteUrl, order.orderId), label: 'View your order' },
     reason: photographerReason(order),
