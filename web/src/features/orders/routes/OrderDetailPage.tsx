@@ -12,6 +12,7 @@ import { AssignedEditorCard } from '../components/AssignedEditorCard';
 import { DeliveryDownloads } from '../components/DeliveryDownloads';
 import { MlsSizePanel } from '../components/MlsSizePanel';
 import { OrderGallery } from '../components/OrderGallery';
+import { OrderReceipts } from '../components/OrderReceipts';
 import { OrderSummary } from '../components/OrderSummary';
 import { OrderTimeline } from '../components/OrderTimeline';
 import { PhotoStatus } from '../components/PhotoStatus';
@@ -41,6 +42,7 @@ function OrderActionsPanel({ order }: { order: OrderDetailView }) {
       </Title>
       <Stack gap="sm">
         <DeliveryDownloads order={order} />
+        <OrderReceipts order={order} />
         <RevisionRequestAction order={order} />
         {order.status === 'pending_payment' && (
           <Button

@@ -3,6 +3,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AccountDetails } from '../components/AccountDetails';
+import { BillingHistorySection } from '../components/BillingHistorySection';
 import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
 import { PlannedSection, ProfileSection } from '../components/ProfileSection';
 
@@ -22,6 +23,7 @@ export function ProfilePage() {
         <AccountDetails me={me} />
       </ProfileSection>
       {me.roles.includes('photographer') && <PaymentMethodsSection />}
+      {me.roles.includes('photographer') && <BillingHistorySection />}
       <PlannedSection title="Notifications" planned="a switch for each email you receive." />
       <PlannedSection
         title="Security"
