@@ -340,6 +340,37 @@ export const routes: readonly RouteDefinition[] = [
     timeoutSeconds: 29,
   }),
   route('GET', '/api/stats/editor', 'stats/editor-stats', { allow: editors, records: none, grants: readWrite }),
+  // Editors paid through Stripe Connect: their payout account (an Express connected account and
+  // its hosted onboarding), their earnings and payouts, Stripe's Connect events, an admin's view.
+  route('GET', '/api/payout-account', 'payouts/get-payout-account', {
+    allow: editors,
+    records: none,
+    grants: readWrite,
+  }),
+  route('POST', '/api/payout-account/link', 'payouts/create-payout-link', {
+    allow: editors,
+    records: none,
+    grants: [...readWrite, 'stripe'],
+    timeoutSeconds: 15,
+  }),
+  route('POST', '/api/payout-account/refresh', 'payouts/refresh-payout-account', {
+    allow: editors,
+    records: none,
+    grants: [...readWrite, 'stripe'],
+  }),
+  route('GET', '/api/earnings', 'payouts/list-earnings', { allow: editors, records: none, grants: readWrite }),
+  route('GET', '/api/payouts', 'payouts/list-bank-payouts', { allow: editors, records: none, grants: readWrite }),
+  route('POST', '/api/stripe/connect-webhook', 'payments/stripe-connect-webhook', {
+    allow: 'public',
+    records: none,
+    grants: [...readWrite, 'stripe'],
+    rawBody: true,
+  }),
+  route('GET', '/api/admin/editors/{id}/earnings', 'admin/list-editor-earnings', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
   // The admin console: orders and assignment, refunds, users and roles, editors, job types, feedback.
   route('GET', '/api/orders/admin/all', 'admin/list-orders', { allow: admins, records: none, grants: readWrite }),
   route('PATCH', '/api/orders/admin/{id}/assign', 'admin/assign-order', {

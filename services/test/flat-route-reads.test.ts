@@ -18,6 +18,7 @@ import {
   MY_ASSIGNMENTS_PAGE_SIZE,
 } from '@marketplace/events/editor-orders';
 import { feedbackStatuses, feedbackTypes } from '@marketplace/events/feedback';
+import { BANK_PAYOUTS_PAGE_SIZE, EARNINGS_PAGE_SIZE } from '@marketplace/events/payouts';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Person, scaleSeed } from '../local/scale-seed';
@@ -57,6 +58,10 @@ import { forgedToken } from './support';
  * that every read of a request is counted and nothing else is.
  */
 const SMALL = 1_000;
+/** Earnings are booked from here on, a minute apart; the release is measured as of a time after the due ones. */
+const RELEASE_SEED_START = Date.parse('2025-03-01T00:00:00.000Z');
+const RELEASE_AS_OF = new Date('2060-01-01T00:00:00.000Z');
+const RELEASE_PAGE_ROWS = 25;
 const LARGE = 20_000;
 /** A tenth as many photographers as orders and a 25th as many editors: pages of users and editors are full at 1,000. */
 const shape = (orders: number) => ({ photographers: orders / 10, editors: orders / 25 });
@@ -76,7 +81,7 @@ const notLists: Record<string, string> = {
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';
 
 /** What a list's page holds, for its allowance: the item, read from the index it is listed by. */
-type PageKind = 'pooled order' | 'order' | 'user' | 'editor' | 'feedback' | 'payout';
+type PageKind = 'pooled order' | 'order' | 'user' | 'editor' | 'feedback' | 'payout' | 'earning' | 'bank payout';
 
 interface Probe {
   route: string;
@@ -204,6 +209,25 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
       { lists: { rows: EDITOR_PAYOUTS_PAGE_SIZE, of: 'payout' } },
     ),
     probe('/api/feedback/stats', 'stats', 'admin', '/api/feedback/stats'),
+    // Editors paid through Stripe: the account (one record), earnings and bank payouts, a page each.
+    probe('/api/payout-account', "the editor's", 'editor', '/api/payout-account'),
+    probe('/api/earnings', "the busiest editor's", 'editor', '/api/earnings', {
+      lists: { rows: EARNINGS_PAGE_SIZE, of: 'earning' },
+    }),
+    probe('/api/earnings', "the busiest editor's, page 2", 'editor', '/api/earnings', {
+      page: 2,
+      lists: { rows: EARNINGS_PAGE_SIZE, of: 'earning' },
+    }),
+    probe('/api/payouts', "the busiest editor's", 'editor', '/api/payouts', {
+      lists: { rows: BANK_PAYOUTS_PAGE_SIZE, of: 'bank payout' },
+    }),
+    probe(
+      '/api/admin/editors/{id}/earnings',
+      'the busiest editor',
+      'admin',
+      `/api/admin/editors/${editor.userId}/earnings`,
+      { lists: { rows: EARNINGS_PAGE_SIZE, of: 'earning' } },
+    ),
     // The hours of the range, however many orders there are (the seed writes no events, so none here).
     probe('/api/admin/insights', '90 days in Berlin', 'admin', '/api/admin/insights?range=90&tz=Europe%2FBerlin'),
     probe(
@@ -299,6 +323,7 @@ describe('every list and stats route reads the same at any size', () => {
   let gateway: Server;
   let api: string;
   let dynamo: typeof import('../src/data/client').dynamo;
+  let dueEarningsPage: typeof import('../src/data/earning-release').dueEarningsPage;
   let entities: () => ReturnType<typeof import('../src/data/entities').marketplace>['entities'];
   /** The calls of the request being measured; undefined between requests. */
   let calls: Call[] | undefined;
@@ -346,6 +371,7 @@ describe('every list and stats route reads the same at any size', () => {
     // would only queue ahead of the other test files' requests.
     seed = seeding.scaleSeed({ shape, detailEvery: 100, concurrency: 4 });
     ({ checkCounters } = await import('../src/ops/check-counters'));
+    ({ dueEarningsPage } = await import('../src/data/earning-release'));
     ({ routes } = await import('../src/routes'));
     const { createGateway } = await import('../local/gateway');
     const { firebaseTokenVerifier } = await import('../local/token-verifier');
@@ -420,6 +446,8 @@ describe('every list and stats route reads the same at any size', () => {
         index(feedback.schema.indexes.byTypeAndStatus),
       ]),
       payout: new Set(['table']),
+      earning: new Set([index(entities().earning.schema.indexes.byEditor)]),
+      'bank payout': new Set(['table']),
     };
   };
 
@@ -483,7 +511,7 @@ describe('every list and stats route reads the same at any size', () => {
 
   /** What reading `rows` items of a kind costs here: one Query of that many from a partition that holds them. */
   const pageWorth = async (kind: PageKind, rows: number) => {
-    const { order, user, feedback, payout } = entities();
+    const { order, user, feedback, payout, earning, bankPayout } = entities();
     const { editor } = seed.people();
     const read = {
       'pooled order': () => order.query.byAssignment({ assignment: 'assigned' }).go({ limit: rows }),
@@ -493,6 +521,8 @@ describe('every list and stats route reads the same at any size', () => {
       // Reviewed reports carry notes and a reviewer: the largest.
       feedback: () => feedback.query.byStatus({ status: 'resolved' }).go({ limit: rows }),
       payout: () => payout.query.byEditor({ editorId: editor.userId }).go({ limit: rows }),
+      earning: () => earning.query.byEditor({ editorId: editor.userId }).go({ limit: rows }),
+      'bank payout': () => bankPayout.query.byEditor({ editorId: editor.userId }).go({ limit: rows }),
     }[kind];
     calls = [];
     const { data } = await read();
@@ -500,6 +530,90 @@ describe('every list and stats route reads the same at any size', () => {
     calls = undefined;
     // A kind with fewer items than a page in the whole table: scale up what the ones there cost.
     return data.length >= rows || data.length === 0 ? units : (units * rows) / data.length;
+  };
+
+  /**
+   * Earnings as completions leave them, up to `total` in all: one in seven the measured editor's,
+   * one in twenty due for release (the queue's head), one in twenty waiting in the queue for a
+   * time after the measured one, the rest transferred or paid out (out of the queue); a bank
+   * payout for every ten of the measured editor's. Written straight into the table, in batches.
+   */
+  let earningCount = 0;
+  const growEarnings = async (total: number) => {
+    const { editor } = seed.people();
+    const earnings: Record<string, unknown>[] = [];
+    const bankPayouts: Record<string, unknown>[] = [];
+    for (let i = earningCount; i < total; i++) {
+      const bookedMs = RELEASE_SEED_START + i * 60_000;
+      const mine = i % 7 === 0;
+      const state = i % 20 === 0 || i % 20 === 1 ? 'held' : i % 2 === 0 ? 'transferred' : 'paid_out';
+      const queued = i % 20 === 0 ? new Date(bookedMs).toISOString() : i % 20 === 1 ? '2099-01-01T00:00:00.000Z' : null;
+      const orderId = ulid(bookedMs);
+      const editorId = mine ? editor.userId : `seed-editor-${i % 40}`;
+      earnings.push({
+        orderId,
+        editorId,
+        amountCents: 150 + (i % 9) * 25,
+        orderNumber: 500_000 + i,
+        state,
+        bookedAt: new Date(bookedMs).toISOString(),
+        releaseAt: new Date(bookedMs).toISOString(),
+        attempts: 0,
+        // Out of the queue, an earning still carries the time its sort key is made of.
+        ...(queued
+          ? { releaseQueue: 'due', nextAttemptAt: queued }
+          : { nextAttemptAt: new Date(bookedMs).toISOString() }),
+        ...(state === 'transferred' || state === 'paid_out'
+          ? { transferId: `tr_seed_${i}`, transferredAt: new Date(bookedMs).toISOString(), transferLedger: 'transfers' }
+          : {}),
+        ...(state === 'transferred' ? { inTransitOf: editorId } : {}),
+        ...(state === 'paid_out' ? { payoutId: `po_seed_${Math.floor(i / 70)}` } : {}),
+      });
+      if (mine && i % 70 === 0) {
+        bankPayouts.push({
+          editorId,
+          payoutId: `po_seed_${Math.floor(i / 70)}`,
+          accountId: 'acct_seed',
+          amountCents: 2_000,
+          status: 'paid',
+          createdAt: new Date(bookedMs).toISOString(),
+          settledCents: 2_000,
+          orders: Array.from({ length: 10 }, (_, k) => ({
+            orderId: ulid(bookedMs + k),
+            orderNumber: i + k,
+            amountCents: 200,
+          })),
+        });
+      }
+    }
+    earningCount = Math.max(earningCount, total);
+    for (const [entity, records] of [
+      [entities().earning, earnings],
+      [entities().bankPayout, bankPayouts],
+    ] as const) {
+      for (let i = 0; i < records.length; i += 500) {
+        let pending = records.slice(i, i + 500);
+        while (pending.length) {
+          pending = (
+            await (
+              entity as unknown as { put: (r: object[]) => { go: (o: object) => Promise<{ unprocessed: object[] }> } }
+            )
+              .put(pending)
+              .go({ concurrency: 4 })
+          ).unprocessed as Record<string, unknown>[];
+        }
+      }
+    }
+  };
+
+  /** What one page of the release queue costs to read: the scheduled release's read of what is due. */
+  const measureRelease = async () => {
+    calls = [];
+    const page = await dueEarningsPage({ asOf: RELEASE_AS_OF, cursor: null, limit: RELEASE_PAGE_ROWS });
+    const units = calls.reduce((sum, c) => sum + c.units, 0);
+    const scans = calls.filter((c) => c.command === 'ScanCommand').length;
+    calls = undefined;
+    return { units, rows: page.data.length, scans };
   };
 
   it(`at ${LARGE.toLocaleString('en')} orders reads within a page of what it reads at ${SMALL.toLocaleString('en')}`, async () => {
@@ -514,6 +628,7 @@ describe('every list and stats route reads the same at any size', () => {
         `the seed's counter ${d.scope} ${d.name} is ${d.stored}, its items count ${d.counted} (${d.family})`,
       );
     }
+    await growEarnings(SMALL);
     const probes = probesFor(seed, rareWord);
     const probed = new Set(probes.map((p) => p.route));
     for (const route of getRoutes) {
@@ -521,10 +636,13 @@ describe('every list and stats route reads the same at any size', () => {
         problems.push(`${route}: not measured; add a probe for it (or say why it lists nothing)`);
     }
     const small = await measureAll(probes);
+    const releaseSmall = await measureRelease();
     const seededSmall = performance.now();
     await seed.grow(LARGE);
+    await growEarnings(LARGE);
     const seededLarge = performance.now();
     const large = await measureAll(probes);
+    const releaseLarge = await measureRelease();
     const worth = new Map<string, number>();
     const worthOf = async ({ of, rows }: { of: PageKind; rows: number }) => {
       const key = `${of} ${rows}`;
@@ -572,6 +690,16 @@ describe('every list and stats route reads the same at any size', () => {
         `Seeding ${SMALL}: ${((seededSmall - started) / 1000).toFixed(0)} s (with the first round), to ${LARGE}: ${((seededLarge - seededSmall) / 1000).toFixed(0)} s; in all ${((performance.now() - started) / 1000).toFixed(0)} s`,
       ].join('\n'),
     );
+    // The release reads what is due, a page of the queue, however many earnings the table holds.
+    const releaseName = `the release's read of due earnings (${SMALL.toLocaleString('en')} and ${LARGE.toLocaleString('en')} earnings)`;
+    console.log(`${releaseName}: ${releaseSmall.units} and ${releaseLarge.units} read units`);
+    for (const measured of [releaseSmall, releaseLarge]) {
+      if (measured.rows !== RELEASE_PAGE_ROWS) problems.push(`${releaseName}: a page held ${measured.rows} rows`);
+      if (measured.scans) problems.push(`${releaseName}: made ${measured.scans} Scan(s)`);
+    }
+    if (releaseLarge.units - releaseSmall.units > 0.5) {
+      problems.push(`${releaseName}: ${releaseSmall.units} read units, then ${releaseLarge.units}`);
+    }
     if (gatewayErrors.length) problems.push(...gatewayErrors);
     expect(
       problems,

@@ -515,14 +515,19 @@ const refusedForm = async (hostile: HostileRequest, kind: 'order' | 'edited') =>
 
 // The Stripe webhook: never a valid signature.
 
-const webhookRequest = (route: RouteDefinition) => {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_unknown';
+const webhookRequest = (route: RouteDefinition, secret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_unknown') => {
   const sign = (key: string, timestamp: number, payload: Buffer) =>
     `t=${timestamp},v1=${createHmac('sha256', key).update(`${timestamp}.`).update(payload).digest('hex')}`;
   const event = fc
     .record({
       id: fc.oneof(fc.constant('evt_hostile'), hostileString()),
-      type: fc.constantFrom('payment_intent.succeeded', 'charge.refunded', '__proto__'),
+      type: fc.constantFrom(
+        'payment_intent.succeeded',
+        'charge.refunded',
+        'account.updated',
+        'payout.paid',
+        '__proto__',
+      ),
       orderId: fc.oneof(
         fc.constant(() => claimedOrderId),
         hostileString().map((s) => () => s),
@@ -764,6 +769,10 @@ const generatorFor = (route: RouteDefinition, handler: RouteHandler) => {
   if (route.handler === 'orders/create-order-with-files') return multipartRequest(route, handler, 'photos', true);
   if (route.handler === 'uploads/upload-edited-image') return multipartRequest(route, handler, 'editedImage', false);
   if (route.handler === 'payments/stripe-webhook') return webhookRequest(route);
+  // The Connect endpoint has a secret of its own: never a valid signature with it either.
+  if (route.handler === 'payments/stripe-connect-webhook') {
+    return webhookRequest(route, process.env.STRIPE_CONNECT_WEBHOOK_SECRET ?? 'whsec_unknown');
+  }
   if (route.handler === 'system/not-found') return unknownRouteRequest(route);
   if (isShareRoute(route)) return shareRequest(route);
   return schemaRequest(route, handler);
@@ -780,6 +789,7 @@ const mustBeRefused = async (route: RouteDefinition, handler: RouteHandler, host
     return refusedBySchemas(handler, view) || refusedForm(hostile, 'edited');
   }
   if (route.handler === 'payments/stripe-webhook' || route.handler === 'system/not-found') return true;
+  if (route.handler === 'payments/stripe-connect-webhook') return true;
   if (isShareRoute(route)) return true;
   const schemas = handler.inputSchemas;
   if (!schemas.params && !schemas.query && !schemas.body) return isReadOnly(route);

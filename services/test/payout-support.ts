@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { editedPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
+import { LOCAL_STRIPE_PUBLISHABLE_KEY } from '../local/stack';
 import type { StripeFault } from '../local/stripe-fake';
 import { type EarningRecord, getEarning } from '../src/data/earnings';
 import {
@@ -147,6 +148,69 @@ export const aRedelivery = async (orderId: string, editor: Pick<TestAccount, 'ui
   await completeOrder({ orderId, editorId: editor.uid });
 };
 
+/**
+ * An order paid through the API and the Stripe fake (a real charge, so a refund at Stripe has
+ * something to refund), then claimed, delivered and completed as `aCompletedOrder` does.
+ */
+export const aCompletedOrderPaidByCard = async (
+  photographer: TestAccount,
+  editor: Pick<TestAccount, 'uid' | 'email'>,
+  { photoCount = 2, rateCents = 150 } = {},
+) => {
+  const { as } = await import('./support');
+  const { registerOriginal } = await import('../src/data/orders');
+  const created = await as(photographer).post('/api/orders', { jobTypeId: 'hdr', photoCount });
+  if (created.status !== 201) throw new Error(`create order: ${created.status} ${JSON.stringify(created.body)}`);
+  const { order, stripeClientSecret } = created.body as {
+    order: { id: string; stripePaymentIntentId: string };
+    stripeClientSecret: string;
+  };
+  for (let i = 0; i < photoCount; i++) {
+    await registerOriginal({
+      order: (await getOrder(order.id))!,
+      key: `orders/${order.id}/originals/photo-${i}.jpg`,
+      filename: `photo-${i}.jpg`,
+      size: 1000,
+      contentType: 'image/jpeg',
+      lastModified: new Date().toISOString(),
+    });
+  }
+  const confirmed = await fetch(`${stripeUrl()}/v1/payment_intents/${order.stripePaymentIntentId}/confirm`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${LOCAL_STRIPE_PUBLISHABLE_KEY}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams({ payment_method: 'pm_card_visa', client_secret: stripeClientSecret }),
+  });
+  if (!confirmed.ok) throw new Error(`confirm: ${confirmed.status} ${await confirmed.text()}`);
+  const paid = await as(photographer).post(`/api/orders/${order.id}/payment-success`, {
+    paymentIntentId: order.stripePaymentIntentId,
+  });
+  if (paid.status !== 200) throw new Error(`payment-success: ${paid.status} ${JSON.stringify(paid.body)}`);
+  await claimOrder({
+    orderId: order.id,
+    editor: { userId: editor.uid, name: 'Payout Editor', email: editor.email },
+    rateCents,
+  });
+  await aRedelivery(order.id, editor);
+  return {
+    order: (await getOrder(order.id))!,
+    earning: (await getEarning(order.id, { consistent: true }))!,
+    paymentIntentId: order.stripePaymentIntentId,
+  };
+};
+
+/** A refund made at Stripe, as an admin makes one in the Dashboard: the fake then sends charge.refunded. */
+export const refundAtStripe = async (paymentIntentId: string, amountCents?: number) => {
+  const refund = await atStripe<{ id: string; amount: number; status: string }>('/v1/refunds', {
+    method: 'POST',
+    form: { payment_intent: paymentIntentId, ...(amountCents ? { amount: String(amountCents) } : {}) },
+  });
+  if (refund.status !== 200) throw new Error(`refund: ${refund.status} ${JSON.stringify(refund.body)}`);
+  return refund.body;
+};
+
 export const earningOf = async (orderId: string) => (await getEarning(orderId, { consistent: true })) as EarningRecord;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -156,28 +220,17 @@ export const afterWindow = (earning: Pick<EarningRecord, 'releaseAt'>, extraMs =
 export const daysFromNow = (days: number) => new Date(Date.now() + days * DAY_MS);
 
 /**
- * The editor's connected account made and onboarded at the fake (through our Stripe adapter), and
- * the user record told what Stripe says of it, as the payout-account routes do.
+ * The editor sets up payouts as the profile page does: 'Set up payouts' (the link route), the
+ * onboarding stand-in, then back on the page the server reads the account. Answers its id.
  */
-export const giveStripeAccount = async (
-  editor: Pick<TestAccount, 'uid' | 'email'>,
-  choice: 'complete' | 'incomplete' = 'complete',
-) => {
-  const { createEditorAccount, createOnboardingLink, payoutAccountStateOf, retrieveAccount } = await import(
-    '../src/adapters/stripe-connect'
-  );
-  const { db } = await import('./support');
-  const account = await createEditorAccount({ userId: editor.uid, email: editor.email });
-  const link = await createOnboardingLink({
-    accountId: account.id,
-    returnUrl: 'http://127.0.0.1/profile',
-    refreshUrl: 'http://127.0.0.1/profile',
-  });
-  await onboard(link.url, choice);
-  const state = payoutAccountStateOf(await retrieveAccount(account.id));
-  await db()
-    .user.patch({ userId: editor.uid })
-    .set({ stripeAccountId: account.id, payoutStatus: state.status, payoutRequirements: state.requirements })
-    .go();
-  return account.id;
+export const giveStripeAccount = async (editor: TestAccount, choice: 'complete' | 'incomplete' = 'complete') => {
+  const { as, db } = await import('./support');
+  const link = await as(editor).post('/api/payout-account/link', { returnTo: 'profile' });
+  if (link.status !== 200) throw new Error(`payout link: ${link.status} ${JSON.stringify(link.body)}`);
+  await onboard(link.body.url, choice);
+  const refreshed = await as(editor).post('/api/payout-account/refresh', { returnedFrom: 'onboarding' });
+  const expected = choice === 'complete' ? 'enabled' : 'needs_info';
+  if (refreshed.body?.status !== expected) throw new Error(`payout account: ${JSON.stringify(refreshed.body)}`);
+  const { data } = await db().user.get({ userId: editor.uid }).go({ consistent: true });
+  return (data as { stripeAccountId: string }).stripeAccountId;
 };
