@@ -1863,6 +1863,8 @@ export const startStripeFake = async ({
       charge.refunds.total_count += 1;
       charge.refunds.has_more = charge.refunds.total_count > charge.refunds.data.length;
       save('charges', charges, charge);
+      // As Stripe tells a platform of every refund, however it was made (the API, the Dashboard).
+      deliver('charge.refunded', charge);
     }
     return ok(refund);
   };

@@ -5,6 +5,7 @@ import { LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET } from '../local/stack';
 import { releaseEarning } from '../src/data/earning-release';
 import { editorStats } from '../src/data/editor-orders';
 import { readCounters } from '../src/data/orders';
+import { checkCounters } from '../src/ops/check-counters';
 import {
   aCompletedOrder,
   afterWindow,
@@ -139,5 +140,12 @@ describe('a payout to the editor’s bank', () => {
       failureMessage: 'The bank account has been closed.',
       orders: [],
     });
-  });
+    // Paid again by the next payout: the counters' check counts both payouts in as the writes did.
+    await runPayouts(accountId);
+    await waitFor(
+      () => earningOf(order.orderId),
+      (e) => e.state === 'paid_out',
+    );
+    expect(await checkCounters({ inScope: (scope) => scope === `editor#${editor.uid}` })).toEqual([]);
+  }, 60_000);
 });

@@ -1,6 +1,7 @@
 import type Stripe from 'stripe';
 import { logger } from '../../adapters/logger';
 import { readablePaymentIntent, verifiedWebhookEvent } from '../../adapters/stripe';
+import { reverseEarningOfRefund } from '../../data/earning-reversals';
 import { payOrder, rememberStripeEvent, wasStripeEventHandled } from '../../data/order-payments';
 import { getOrder } from '../../data/orders';
 import { BadRequest, HttpError } from '../../http/errors';
@@ -35,6 +36,14 @@ export const handler = publicHttp({}, async ({ event }) => {
   const stripeEvent = await verifiedWebhookEvent(payload, signature);
   if (!stripeEvent) throw new BadRequest('Invalid Stripe signature', undefined, 'INVALID_SIGNATURE');
 
+  // A refund of a delivered order takes the editor's share back (their earning; see data/earning-reversals.ts).
+  if (stripeEvent.type === 'charge.refunded') {
+    const charge = stripeEvent.data?.object as Stripe.Charge | undefined;
+    if (!charge || typeof charge.amount !== 'number' || typeof charge.amount_refunded !== 'number') throw unreadable();
+    const outcome = await reverseEarningOfRefund(charge);
+    logger.info('refund seen', { eventId: stripeEvent.id, chargeId: charge.id, outcome });
+    return received;
+  }
   if (stripeEvent.type !== 'payment_intent.succeeded') return received;
   if (typeof stripeEvent.id !== 'string' || !stripeEvent.id) throw unreadable();
   const intent = paymentIntentOf(stripeEvent);

@@ -79,6 +79,31 @@ const payoutsOf = async (editorId: string) => {
   );
 };
 
+/**
+ * What Stripe moved for an editor (data/bank-payouts.ts, data/earning-reversals.ts): paid-out
+ * payouts' matched amounts, less what was reversed after it reached the bank; and the earnings
+ * taken back after a refund. Read from the editor's own payouts and earnings, paged.
+ */
+const stripeMovesOf = async (editorId: string) => {
+  const [{ data: payouts }, { data: earnings }] = await Promise.all([
+    entities().bankPayout.query.byEditor({ editorId }).go({ pages: 'all' }),
+    entities().earning.query.byEditor({ editorId }).go({ pages: 'all' }),
+  ]);
+  const settled = (payouts as { status: string; settledCents: number }[])
+    .filter((p) => p.status === 'paid')
+    .reduce((sum, p) => sum + p.settledCents, 0);
+  const reversed = (
+    earnings as { state: string; amountCents: number; payoutId?: string; transferAmountCents?: number }[]
+  ).filter((e) => e.state === 'reversed');
+  const reversedAfterPayout = reversed
+    .filter((e) => e.payoutId)
+    .reduce((sum, e) => sum + (e.transferAmountCents ?? 0), 0);
+  return {
+    paidOut: settled - reversedAfterPayout,
+    reversed: reversed.reduce((sum, e) => sum + e.amountCents, 0),
+  };
+};
+
 const recountOrders = async () => {
   const tally = new Tally();
   const editorsWithOrders = new Set<string>();
@@ -109,8 +134,11 @@ const recountOrders = async () => {
   });
   for (const editorId of await editorIds(editorsWithOrders)) {
     const paidOut = await payoutsOf(editorId);
-    tally.add(editorScope(editorId), 'paidOut', paidOut);
-    tally.add(editorScope(editorId), 'pendingPayouts', -paidOut);
+    const stripe = await stripeMovesOf(editorId);
+    // Paid by hand, or paid out by Stripe to their bank; a reversed earning leaves both totals.
+    tally.add(editorScope(editorId), 'paidOut', paidOut + stripe.paidOut);
+    tally.add(editorScope(editorId), 'pendingPayouts', -paidOut - stripe.paidOut - stripe.reversed);
+    tally.add(editorScope(editorId), 'totalEarnings', -stripe.reversed);
   }
   return tally.list();
 };
