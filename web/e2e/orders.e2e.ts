@@ -1,10 +1,11 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   expectAccessible,
+  expectSettledAccessible,
   jpegFiles,
   launchBrowser,
   openPage,
@@ -18,6 +19,7 @@ import { aCompletedOrder, aSignedUpPhotographer, testAccountPassword, zipEntryNa
 
 const visaCard = '4242 4242 4242 4242';
 const declinedCard = '4000 0000 0000 0002';
+const authenticationCard = '4000 0025 0000 3155';
 
 /** Holds every upload to the S3 stand-in a moment, so the progress bars are on screen long enough to see. */
 const slowDownUploads = (page: Page) => {
@@ -127,6 +129,80 @@ describe('Ordering, paying and collecting edited photos', () => {
     await expectAccessible(page, '/orders/{id}/payment');
     await payWithCard(page, visaCard);
     await page.getByText('Payment completed successfully!').waitFor();
+    await context.close();
+  });
+
+  it('saves a card while paying, pays the next order in one click through the authentication step, removes the card and downloads a PDF receipt', async () => {
+    const photographer = await aSignedUpPhotographer('Sam Saved');
+    const { page, context } = await openPage(browser);
+    await signIn(page, photographer.email, testAccountPassword);
+    await waitForPath(page, '/dashboard');
+    const paymentPage = /^\/orders\/([^/]+)\/payment$/;
+    /** The bank's page (the Stripe fake's challenge), then back to the order's payment page, which checks the payment. */
+    const passAuthentication = async () => {
+      await page.getByRole('heading', { name: 'Authenticate your payment' }).waitFor({ timeout: 30_000 });
+      await screenshot(page, 'payment-authentication-desktop');
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await page.waitForURL((url) => paymentPage.test(url.pathname));
+      const orderId = paymentPage.exec(new URL(page.url()).pathname)![1]!;
+      await page.getByText('Payment completed successfully!').waitFor();
+      await waitForPath(page, '/dashboard');
+      return orderId;
+    };
+
+    // The first order: the card form, 'Save this card for next time', a card that asks for authentication.
+    await fillOrderDetails(page, { name: `Saved Card ${Date.now()}`, filenames: ['hall.jpg'] });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await page.getByRole('heading', { name: 'Complete Payment' }).waitFor({ timeout: 60_000 });
+    await page.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+    await screenshot(page, 'create-order-save-card-desktop');
+    await expectAccessible(page, '/create-order (payment, saving the card)');
+    await payWithCard(page, authenticationCard);
+    const firstOrderId = await passAuthentication();
+
+    // The next order: the saved card is one click, and the bank asks again.
+    await fillOrderDetails(page, { name: `One Click ${Date.now()}`, filenames: ['study.jpg'] });
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    const oneClick = page.getByRole('button', { name: /^Pay \$8\.00 with Visa •••• 3155$/ });
+    await oneClick.waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Use another card' }).waitFor();
+    await screenshot(page, 'create-order-saved-card-desktop');
+    await expectAccessible(page, '/create-order (payment with a saved card)');
+    await oneClick.click();
+    await passAuthentication();
+
+    // /profile: the card, then removed after the confirmation; the two payments in the history.
+    await page.goto(`${webUrl}/profile`);
+    const cards = page.getByRole('region', { name: 'Payment methods' });
+    const card = cards.getByRole('listitem', { name: 'Visa •••• 3155' });
+    await card.getByText('Default').waitFor();
+    const history = page.getByRole('region', { name: 'Billing history' });
+    await history.getByRole('row').nth(2).waitFor();
+    expect(await history.getByRole('row').count()).toBe(3);
+    await screenshot(page, 'profile-payment-methods-desktop');
+    await expectAccessible(page, '/profile (a saved card, two payments)');
+    await card.getByRole('button', { name: 'Remove' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Remove this card?' });
+    await dialog.waitFor();
+    await expectSettledAccessible(page, '/profile (removing a card)');
+    await dialog.getByRole('button', { name: 'Remove card' }).click();
+    await cards.getByText(/No saved cards yet/).waitFor();
+
+    // The first order's receipt, as a PDF (the receipt worker makes it within seconds of the payment).
+    await page.goto(`${webUrl}/orders/${firstOrderId}`);
+    const receiptButton = page.getByRole('button', { name: 'Download receipt' });
+    await receiptButton.waitFor();
+    await expectAccessible(page, '/orders/{id} (paid, with its receipt)');
+    let download: Download | undefined;
+    for (let attempt = 0; attempt < 10 && !download; attempt++) {
+      const started = page.waitForEvent('download', { timeout: 3_000 }).catch(() => undefined);
+      await receiptButton.click();
+      download = await started;
+    }
+    expect(download?.suggestedFilename()).toMatch(/^receipt-order-\d+-[0-9A-Z]{26}\.pdf$/);
+    const saved = path.join(mkdtempSync(path.join(tmpdir(), 'receipt-')), download!.suggestedFilename());
+    await download!.saveAs(saved);
+    expect(readFileSync(saved).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await context.close();
   });
 
