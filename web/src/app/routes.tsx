@@ -89,6 +89,14 @@ export const routes: RouteObject[] = [
                 lazy: () =>
                   import('../features/editor/routes/EditorOrderPage').then((m) => ({ Component: m.EditorOrderPage })),
               },
+              {
+                // Stripe's onboarding comes back here when its link expired or was left for later.
+                path: '/profile/payouts/refresh',
+                lazy: () =>
+                  import('../features/profile/routes/PayoutRefreshPage').then((m) => ({
+                    Component: m.PayoutRefreshPage,
+                  })),
+              },
             ],
           },
           {

@@ -5,6 +5,8 @@ import { useCurrentUser } from '../../../lib/current-user';
 import { AccountDetails } from '../components/AccountDetails';
 import { BillingHistorySection } from '../components/BillingHistorySection';
 import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
+import { PayoutAccountSection } from '../components/PayoutAccountSection';
+import { PayoutsSection } from '../components/PayoutsSection';
 import { PlannedSection, ProfileSection } from '../components/ProfileSection';
 
 /**
@@ -24,6 +26,8 @@ export function ProfilePage() {
       </ProfileSection>
       {me.roles.includes('photographer') && <PaymentMethodsSection />}
       {me.roles.includes('photographer') && <BillingHistorySection />}
+      {me.roles.includes('editor') && <PayoutAccountSection />}
+      {me.roles.includes('editor') && <PayoutsSection />}
       <PlannedSection title="Notifications" planned="a switch for each email you receive." />
       <PlannedSection
         title="Security"
