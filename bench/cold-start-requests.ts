@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
+import { orderPaymentPath } from '@marketplace/events/payments';
 import type { Role } from '@marketplace/events/roles';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import sharp from 'sharp';
@@ -29,8 +30,10 @@ import {
 } from '../services/src/data/orders';
 import { createPricedOrder } from '../services/src/data/priced-order';
 import { createShareLink } from '../services/src/data/share-links';
+import { ensureStripeCustomer } from '../services/src/data/stripe-customers';
 import { createUserOnce } from '../services/src/data/users';
 import { type RouteDefinition, routeKey, routes } from '../services/src/routes';
+import { stripe } from '../services/test/stripe-sdk';
 
 /**
  * The first request of each route as a signed-in user (or, for a public route, anyone) makes it
@@ -305,6 +308,12 @@ const anOrderPaidAtStripe = async (photographer: Account) => {
   return { order, intent: await confirmed.json() };
 };
 
+/** A test card saved to the photographer's Stripe Customer (made on the first), as the card form saves one. */
+const aSavedCard = async (photographer: Account, testCard = 'pm_card_visa') => {
+  const customer = await ensureStripeCustomer(photographer);
+  return (await (await stripe()).paymentMethods.attach(testCard, { customer })).id;
+};
+
 /** Stripe's signature over the payload at this moment (the route refuses one older than 5 minutes). */
 const stripeSignature = (payload: string) => {
   const t = Math.floor(Date.now() / 1000);
@@ -363,6 +372,9 @@ export const routeRequests = async (
     jobTypeRates: [{ jobTypeId: 'hdr', ratePerPhotoCents: 60 }],
     invitedBy: admin.userId,
   });
+  // The photographer's saved cards: one to pay with, one to make the default.
+  const cardToPayWith = await aSavedCard(p);
+  const cardToMakeDefault = await aSavedCard(p, 'pm_card_mastercard');
   const jobType = await createJobType({
     name: `Bench ${ulid().slice(-6)}`,
     pricePerPhotoCents: 900,
@@ -430,6 +442,35 @@ export const routeRequests = async (
         caller: p,
         body: { paymentIntentId: order.stripePaymentIntentId },
       }),
+    ),
+    // A first saved card: the photographer's Stripe Customer is made on the way.
+    'POST /api/orders/{id}/payment/save-card': perRun(
+      async () => {
+        const photographer = await anAccount('Bench Card Saver', ['photographer']);
+        return { photographer, order: await anOrderAwaitingPayment(photographer, { priced: true }) };
+      },
+      ({ photographer, order }) => ({
+        path: orderPath(order, '/payment/save-card'),
+        caller: photographer,
+        body: { saveCard: true },
+      }),
+    ),
+    'POST /api/orders/{id}/payment/saved-card': perRun(
+      () => anOrderAwaitingPayment(p, { priced: true }),
+      (order) => ({
+        path: orderPath(order, '/payment/saved-card'),
+        caller: p,
+        body: { paymentMethodId: cardToPayWith, returnUrl: `${config().SITE_URL}${orderPaymentPath(order.orderId)}` },
+      }),
+    ),
+    'GET /api/payment-methods': reusable(() => ({ path: '/api/payment-methods', caller: p })),
+    'PUT /api/payment-methods/{paymentMethodId}/default': reusable(() => ({
+      path: `/api/payment-methods/${cardToMakeDefault}/default`,
+      caller: p,
+    })),
+    'DELETE /api/payment-methods/{paymentMethodId}': perRun(
+      () => aSavedCard(p, 'pm_card_amex'),
+      (card) => ({ path: `/api/payment-methods/${card}`, caller: p }),
     ),
     'POST /api/webhooks/stripe': perRun(
       () => anOrderPaidAtStripe(p),
