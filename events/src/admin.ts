@@ -1,6 +1,7 @@
 import { type FeedbackView, feedbackStatuses, feedbackTypes } from './feedback';
 import { jobTypeRateInput } from './invitations';
 import type { OrderSummaryView } from './orders';
+import type { PayoutAccountView } from './payouts';
 import { type Role, role, type UserStatus, userStatuses } from './roles';
 import * as z from './zod';
 
@@ -246,6 +247,8 @@ export interface AdminEditorView {
   rates: EditorRateView[];
   pendingPayoutCents: number;
   paidOutCents: number;
+  /** The editor's Stripe payout account as Stripe last described it (events/payouts.ts). */
+  payoutAccount: PayoutAccountView;
 }
 
 export const ADMIN_EDITORS_PAGE_SIZE = 20;

@@ -38,6 +38,10 @@ export interface InsightDay {
   netCents: number;
   ordersPaid: number;
   ordersCompleted: number;
+  /** What was paid for the orders first delivered that day, their editors' earnings, and the platform's take: the rest. */
+  deliveredCents: number;
+  editorEarningsCents: number;
+  takeCents: number;
 }
 
 /** One week (Monday first, the admin's time zone) of completions. */
@@ -90,6 +94,8 @@ export interface InsightsView {
     grossCents: number;
     refundsCents: number;
     netCents: number;
+    /** Delivered orders' price less their editors' earnings, over the range. */
+    takeCents: number;
     ordersPaid: number;
     ordersCompleted: number;
     completedWithinPromise: number;

@@ -178,6 +178,19 @@ beforeAll(async () => {
   await deliver([aPaid]);
 }, 60_000);
 
+/** A day of the view with nothing delivered on it (the take's figures are 0). */
+const day = (date: string, grossCents: number, refundsCents: number, ordersPaid: number, ordersCompleted: number) => ({
+  date,
+  grossCents,
+  refundsCents,
+  netCents: grossCents - refundsCents,
+  ordersPaid,
+  ordersCompleted,
+  deliveredCents: 0,
+  editorEarningsCents: 0,
+  takeCents: 0,
+});
+
 describe('the rollups of a known set of events', () => {
   it('sums the hours into the admin’s days, weeks, job types and editors as worked out by hand', async () => {
     const view = await insightsView({ range: '7', tz: 'Europe/Berlin' }, NOW);
@@ -193,6 +206,7 @@ describe('the rollups of a known set of events', () => {
         grossCents: 18_000,
         refundsCents: 2000,
         netCents: 16_000,
+        takeCents: 10_350,
         ordersPaid: 4,
         // E, A, D, B; A's re-delivery is not counted, nor D's duplicate.
         ordersCompleted: 4,
@@ -206,14 +220,16 @@ describe('the rollups of a known set of events', () => {
         revisionRequests: 1,
         revisionRate: 0.25,
       },
+      // The platform's take is what the first-delivered orders were paid less their editors'
+      // earnings: E 800 - 1 x 200, A 8,000 - 10 x 300, D 4,000 - 4 x 500, B 4,000 - 5 x 250.
       days: [
-        { date: '2031-03-06', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 1 },
-        { date: '2031-03-07', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 0 },
-        { date: '2031-03-08', grossCents: 8000, refundsCents: 0, netCents: 8000, ordersPaid: 1, ordersCompleted: 1 },
-        { date: '2031-03-09', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 0 },
-        { date: '2031-03-10', grossCents: 4000, refundsCents: 0, netCents: 4000, ordersPaid: 1, ordersCompleted: 0 },
-        { date: '2031-03-11', grossCents: 6000, refundsCents: 2000, netCents: 4000, ordersPaid: 2, ordersCompleted: 1 },
-        { date: '2031-03-12', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 1 },
+        { ...day('2031-03-06', 0, 0, 0, 1), deliveredCents: 800, editorEarningsCents: 200, takeCents: 600 },
+        day('2031-03-07', 0, 0, 0, 0),
+        { ...day('2031-03-08', 8000, 0, 1, 1), deliveredCents: 8000, editorEarningsCents: 3000, takeCents: 5000 },
+        day('2031-03-09', 0, 0, 0, 0),
+        day('2031-03-10', 4000, 0, 1, 0),
+        { ...day('2031-03-11', 6000, 2000, 2, 1), deliveredCents: 4000, editorEarningsCents: 2000, takeCents: 2000 },
+        { ...day('2031-03-12', 0, 0, 0, 1), deliveredCents: 4000, editorEarningsCents: 1250, takeCents: 2750 },
       ],
       weeks: [
         // Thursday 6th to Sunday 9th: E (9.5 h) and A (11.5 h). p50: rank 1 in (9,10] = 10;

@@ -149,6 +149,12 @@ describe('setting up payouts', () => {
     expect((await as(editorA).get(`/api/admin/editors/${editorB.uid}/earnings`)).status).toBe(403);
     expect((await as(admin).get(`/api/admin/editors/${editorB.uid}/earnings`)).status).toBe(200);
     expect((await as(admin).get('/api/admin/editors/no-such-editor/earnings')).status).toBe(404);
+    // Editor Management shows each editor's account as Stripe last described it.
+    const listed = (await as(admin).get('/api/admin/editors?limit=50')).body as {
+      editors: { id: string; payoutAccount: PayoutAccountView }[];
+    };
+    expect(listed.editors.find((e) => e.id === editorA.uid)?.payoutAccount.status).toBe('onboarding');
+    expect(listed.editors.find((e) => e.id === editorB.uid)?.payoutAccount.status).toBe('not_set_up');
   });
 });
 

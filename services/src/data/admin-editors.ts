@@ -13,6 +13,7 @@ import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
 import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
+import { type PayoutAccountUser, toPayoutAccountView } from './payout-accounts';
 import { editorsTotal } from './user-totals';
 import { getUser, type UserRecord } from './users';
 
@@ -43,6 +44,7 @@ const toAdminEditorView = (
     }))
     .sort((a, b) => a.jobTypeName.localeCompare(b.jobTypeName)),
   ...totals,
+  payoutAccount: toPayoutAccountView(user as UserRecord & PayoutAccountUser),
 });
 
 const jobTypesById = async () => new Map((await listJobTypes({ activeOnly: false })).map((j) => [j.id, j]));

@@ -91,6 +91,8 @@ export interface HourTotals {
   ordersCompleted: number;
   completedWithinPromise: number;
   revisionRequests: number;
+  /** The price of the orders first completed: the platform keeps it less their editors' earnings. */
+  deliveredCents: number;
   /** First completions by payment-to-delivery time: the bucket's upper bound (hours) -> count. */
   turnaround: Record<string, number>;
   jobTypes: Record<string, JobTypeHour>;
@@ -116,6 +118,7 @@ const SCALARS = [
   'ordersCompleted',
   'completedWithinPromise',
   'revisionRequests',
+  'deliveredCents',
 ] as const satisfies readonly (keyof HourTotals)[];
 const EDITOR_NUMBERS = [
   'completed',
@@ -134,6 +137,7 @@ export const emptyTotals = (): HourTotals => ({
   ordersCompleted: 0,
   completedWithinPromise: 0,
   revisionRequests: 0,
+  deliveredCents: 0,
   turnaround: {},
   jobTypes: {},
   editors: {},
@@ -260,6 +264,7 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
       const onTime = !done.dueAt || at <= Date.parse(done.dueAt);
       totals.ordersCompleted = 1;
       totals.completedWithinPromise = onTime ? 1 : 0;
+      totals.deliveredCents = numberIn(metadata, 'orderAmountCents') ?? done.totalAmountCents;
       if (done.paidAt) totals.turnaround[turnaroundBucket((at - Date.parse(done.paidAt)) / HOUR_MS)] = 1;
       const editorId = textIn(metadata, 'editorId') ?? done.editorId;
       if (editorId) {
@@ -706,6 +711,7 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     poolDepth.push({ hour: new Date(hour).toISOString(), depth });
   }
 
+  const editorEarnings = (t: HourTotals) => Object.values(t.editors).reduce((sum, e) => sum + e.earningsCents, 0);
   const dayViews: InsightDay[] = [...days].map(([date, t]) => ({
     date,
     grossCents: t.grossCents,
@@ -713,6 +719,9 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     netCents: t.grossCents - t.refundsCents,
     ordersPaid: t.ordersPaid,
     ordersCompleted: t.ordersCompleted,
+    deliveredCents: t.deliveredCents,
+    editorEarningsCents: editorEarnings(t),
+    takeCents: t.deliveredCents - editorEarnings(t),
   }));
   const weekViews: InsightWeek[] = [...weeks].map(([weekStart, t]) => ({
     weekStart,
@@ -745,6 +754,7 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
       grossCents: total.grossCents,
       refundsCents: total.refundsCents,
       netCents: total.grossCents - total.refundsCents,
+      takeCents: total.deliveredCents - editorEarnings(total),
       ordersPaid: total.ordersPaid,
       ordersCompleted: total.ordersCompleted,
       completedWithinPromise: total.completedWithinPromise,

@@ -1,4 +1,5 @@
 import { checkCounters } from './check-counters';
+import { checkTransfers, formatTransferCheck } from './check-transfers';
 import { localDeployment } from './deployment';
 import { repairUserEmails } from './duplicate-users';
 import { formatRelease, releaseEarningsNow } from './earnings';
@@ -54,7 +55,9 @@ const usage = `Usage: npm run ops -- <command>
   release-earnings [--as-of <ISO time>]
                                send every earning whose revision window has closed to its
                                editor's Stripe account now (as the 15-minute schedule does), or
-                               as if it were that time`;
+                               as if it were that time
+  check-transfers              compare every transferred earning with Stripe's transfers (amount,
+                               account, reversal) and list each difference; exit code 1 on any`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -185,6 +188,12 @@ const run = async () => {
       const asOf = at >= 0 ? new Date(args[at + 1] ?? '') : new Date();
       if (Number.isNaN(asOf.getTime())) throw new OpsError(usage);
       console.log(formatRelease(asOf, await releaseEarningsNow(asOf)));
+      return;
+    }
+    case 'check-transfers': {
+      const report = await checkTransfers();
+      console.log(formatTransferCheck(report));
+      if (report.differences.length) process.exitCode = 1;
       return;
     }
     default:

@@ -7,13 +7,15 @@ import {
   type PayoutView,
 } from '@marketplace/events/admin';
 import type { inviteEditorInput, jobTypeRateInput } from '@marketplace/events/invitations';
+import type { EarningsPage } from '@marketplace/events/payouts';
 import type * as z from '@marketplace/events/zod';
 import useSWR, { useSWRConfig } from 'swr';
+import useSWRInfinite from 'swr/infinite';
 import { apiGet, apiPost, apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 
 export const ADMIN_EDITORS_URL = '/api/admin/editors';
-const editorUrl = (editorId: string, part: 'rates' | 'stats' | 'payouts') =>
+const editorUrl = (editorId: string, part: 'rates' | 'stats' | 'payouts' | 'earnings') =>
   `${ADMIN_EDITORS_URL}/${encodeURIComponent(editorId)}/${part}`;
 
 export type JobTypeRate = z.infer<typeof jobTypeRateInput>;
@@ -52,6 +54,23 @@ export function useEditorPayouts(editorId: string, enabled: boolean) {
 /** The page of an editor's payouts older than the ones a page before ended with (its nextCursor). */
 export const olderPayouts = (editorId: string, cursor: string) =>
   apiGet<EditorPayoutsResponse>(`${editorUrl(editorId, 'payouts')}?${new URLSearchParams({ cursor })}`);
+
+/**
+ * An editor's earnings and their transfers, newest first, 20 a page by the server's cursor;
+ * fetched only while `enabled` (the transfers dialog is open).
+ */
+export function useEditorEarnings(editorId: string, enabled: boolean) {
+  const { user } = useAuth();
+  return useSWRInfinite<EarningsPage>(
+    (index, previous: EarningsPage | null) => {
+      if (!user || !enabled || (previous && !previous.nextCursor)) return null;
+      const query = new URLSearchParams(previous?.nextCursor ? { cursor: previous.nextCursor } : {});
+      return [`${editorUrl(editorId, 'earnings')}${query.size ? `?${query}` : ''}`, user.uid, index];
+    },
+    ([url]: [string]) => apiGet<EarningsPage>(url),
+    { revalidateFirstPage: false },
+  );
+}
 
 export const checkEmailAvailability = (email: string) =>
   apiGet<CheckEmailResponse>(`/api/admin/check-email/${encodeURIComponent(email)}`);

@@ -1,11 +1,12 @@
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AdminEditorView } from '@marketplace/events/admin';
 import type { UserStatus } from '@marketplace/events/roles';
-import { IconCash, IconEdit } from '@tabler/icons-react';
+import { IconArrowsTransferUp, IconCash, IconEdit } from '@tabler/icons-react';
 import { useId } from 'react';
 import { formatDate } from '../../../../lib/format-date';
 import { formatMoney } from '../../../../lib/format-money';
 import { EditorStatsBox } from './EditorStatsBox';
+import { PayoutAccountBadge } from './PayoutAccountBadge';
 
 const statusColour = (status: UserStatus) =>
   status === 'verified' ? 'green' : status === 'invited' ? 'yellow' : 'red';
@@ -14,11 +15,14 @@ interface EditorCardProps {
   editor: AdminEditorView;
   onEditRates: () => void;
   onRecordPayout: () => void;
+  onShowTransfers: () => void;
 }
 
 /** One editor: who they are, their status, performance, rates and what they are owed. */
-export function EditorCard({ editor, onEditRates, onRecordPayout }: EditorCardProps) {
+export function EditorCard({ editor, onEditRates, onRecordPayout, onShowTransfers }: EditorCardProps) {
   const nameId = useId();
+  // Stripe pays an editor whose account can take transfers: a payout by hand beside it would pay twice.
+  const paidThroughStripe = editor.payoutAccount.status === 'enabled';
   return (
     <Paper component="li" withBorder p={{ base: 'md', sm: 'lg' }} radius="lg" aria-labelledby={nameId}>
       <Stack gap="md">
@@ -89,9 +93,36 @@ export function EditorCard({ editor, onEditRates, onRecordPayout }: EditorCardPr
             Pending payout <strong>{formatMoney(editor.pendingPayoutCents)}</strong> · Paid out{' '}
             <strong>{formatMoney(editor.paidOutCents)}</strong>
           </Text>
-          <Button variant="default" leftSection={<IconCash size={16} aria-hidden="true" />} onClick={onRecordPayout}>
-            Record Payout
-          </Button>
+          <Group gap="xs">
+            <Button
+              variant="default"
+              leftSection={<IconArrowsTransferUp size={16} aria-hidden="true" />}
+              onClick={onShowTransfers}
+            >
+              Transfers
+            </Button>
+            <Button
+              variant="default"
+              leftSection={<IconCash size={16} aria-hidden="true" />}
+              onClick={onRecordPayout}
+              disabled={paidThroughStripe}
+            >
+              Record Payout
+            </Button>
+          </Group>
+        </Group>
+        <Group gap="xs">
+          <Text fz="sm">Payout account</Text>
+          <PayoutAccountBadge account={editor.payoutAccount} />
+          <Text fz="sm" c="gray.7">
+            {paidThroughStripe
+              ? 'Paid through Stripe as each revision window closes.'
+              : editor.payoutAccount.status === 'not_set_up'
+                ? 'Earnings are held until the editor sets up payouts; pay by hand meanwhile.'
+                : editor.payoutAccount.requirements.length
+                  ? `Stripe still needs: ${editor.payoutAccount.requirements.join(', ')}.`
+                  : 'Earnings are held until Stripe can pay this editor.'}
+          </Text>
         </Group>
       </Stack>
     </Paper>

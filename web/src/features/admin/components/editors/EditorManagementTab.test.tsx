@@ -1,5 +1,6 @@
 import type { AdminEditorStatsView, AdminEditorView, EditorPayoutsResponse } from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
+import type { EarningView } from '@marketplace/events/payouts';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, type RecordedRequest } from '../../../../test/fake-api';
@@ -47,6 +48,7 @@ const anEditor = (fields: Partial<AdminEditorView> = {}): AdminEditorView => ({
   ],
   pendingPayoutCents: 4_250,
   paidOutCents: 10_000,
+  payoutAccount: { status: 'not_set_up', requirements: [], disabledReason: null, updatedAt: null },
   ...fields,
 });
 
@@ -338,5 +340,101 @@ describe('Editor Management tab', () => {
     await waitFor(() => expect(fakeApi.requestsTo('POST', '/api/admin/editors/editor-1/payouts')).toHaveLength(2));
     const [first, second] = fakeApi.requestsTo('POST', '/api/admin/editors/editor-1/payouts');
     expect((second?.body as { payoutId: string }).payoutId).toBe((first?.body as { payoutId: string }).payoutId);
+  });
+});
+
+describe("Editor Management's payouts through Stripe", () => {
+  const paidByStripe = anEditor({
+    id: 'editor-4',
+    email: 'paula@example.com',
+    displayName: 'Paula Payouts',
+    payoutAccount: { status: 'enabled', requirements: [], disabledReason: null, updatedAt: '2026-11-20T10:00:00.000Z' },
+  });
+  const needsDetails = anEditor({
+    id: 'editor-5',
+    email: 'nell@example.com',
+    displayName: 'Nell Needs',
+    payoutAccount: {
+      status: 'needs_info',
+      requirements: ['bank account'],
+      disabledReason: null,
+      updatedAt: '2026-11-20T10:00:00.000Z',
+    },
+  });
+  const earning = (n: number, fields: Partial<EarningView> = {}): EarningView => ({
+    orderId: `order-${n}`,
+    orderNumber: 1000 + n,
+    orderName: null,
+    amountCents: 450,
+    state: 'transferred',
+    releaseAt: '2026-11-10T10:00:00.000Z',
+    holdReason: null,
+    lastError: null,
+    nextAttemptAt: null,
+    transferId: `tr_${n}`,
+    transferredAt: '2026-11-11T10:00:00.000Z',
+    payoutId: null,
+    paidOutAt: null,
+    paidByHandCents: 0,
+    reversedAt: null,
+    bookedAt: '2026-11-03T10:00:00.000Z',
+    ...fields,
+  });
+
+  beforeEach(() => {
+    fakeFirebase.signInAs({ email: 'ada@example.com' });
+    fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView({ email: 'ada@example.com', roles: ['admin'] }) });
+    fakeApi.on('GET', '/api/admin/job-types', { status: 200, body: jobTypes });
+    fakeApi.on('GET', '/api/admin/editors', { status: 200, body: onePage([paidByStripe, needsDetails]) });
+    for (const id of ['editor-4', 'editor-5']) {
+      fakeApi.on('GET', `/api/admin/editors/${id}/stats`, { status: 200, body: emptyStats });
+    }
+  });
+
+  it("shows each editor's payout account, and pays by hand only those Stripe does not pay", async () => {
+    await openEditorsTab();
+    const paula = editorCard('Paula Payouts');
+    expect(within(paula).getByText('Payouts enabled')).toBeInTheDocument();
+    expect(within(paula).getByText('Paid through Stripe as each revision window closes.')).toBeInTheDocument();
+    expect(within(paula).getByRole('button', { name: 'Record Payout' })).toBeDisabled();
+    const nell = editorCard('Nell Needs');
+    expect(within(nell).getByText('Stripe needs details')).toBeInTheDocument();
+    expect(within(nell).getByText('Stripe still needs: bank account.')).toBeInTheDocument();
+    expect(within(nell).getByRole('button', { name: 'Record Payout' })).toBeEnabled();
+  });
+
+  it("lists an editor's transfers with Stripe's reason for a refused one, a page at a time", async () => {
+    fakeApi.on('GET', '/api/admin/editors/editor-4/earnings', (request) =>
+      request.query.get('cursor') === 'older'
+        ? { status: 200, body: { earnings: [earning(1, { state: 'paid_out', payoutId: 'po_1' })], nextCursor: null } }
+        : {
+            status: 200,
+            body: {
+              earnings: [
+                earning(3, {
+                  state: 'due',
+                  transferId: null,
+                  transferredAt: null,
+                  lastError: "The platform's Stripe balance is too low for this transfer.",
+                  nextAttemptAt: '2026-11-28T12:00:00.000Z',
+                }),
+                earning(2),
+              ],
+              nextCursor: 'older',
+            },
+          },
+    );
+    const { user } = await openEditorsTab();
+    await user.click(within(editorCard('Paula Payouts')).getByRole('button', { name: 'Transfers' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfers of Paula Payouts' });
+    const table = await within(dialog).findByRole('table', { name: 'Earnings of Paula Payouts' });
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('Order #1003');
+    expect(rows[1]).toHaveTextContent("The platform's Stripe balance is too low for this transfer.");
+    expect(rows[2]).toHaveTextContent('Sent to Stripe');
+    expect(within(dialog).getByText('Transfers refused')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Show more' }));
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    expect(within(table).getAllByRole('row')[3]).toHaveTextContent('Paid out');
   });
 });

@@ -8,10 +8,11 @@ import { useAdminEditors } from '../../api/editors';
 import { ListPagination, needsPages } from '../ListPagination';
 import { useCursorPaging } from '../use-cursor-paging';
 import { EditorCard } from './EditorCard';
+import { EditorTransfersModal } from './EditorTransfersModal';
 import { EditRatesModal } from './EditRatesModal';
 import { RecordPayoutModal } from './RecordPayoutModal';
 
-type OpenDialog = { kind: 'rates' | 'payout'; editor: AdminEditorView } | null;
+type OpenDialog = { kind: 'rates' | 'payout' | 'transfers'; editor: AdminEditorView } | null;
 
 /** Editor Management: the editors a page at a time, with their status, performance, rates and payouts. */
 export function EditorManagementTab() {
@@ -53,6 +54,7 @@ export function EditorManagementTab() {
             editor={editor}
             onEditRates={() => setDialog({ kind: 'rates', editor })}
             onRecordPayout={() => setDialog({ kind: 'payout', editor })}
+            onShowTransfers={() => setDialog({ kind: 'transfers', editor })}
           />
         ))}
       </Stack>
@@ -69,6 +71,9 @@ export function EditorManagementTab() {
       )}
       {dialog?.kind === 'rates' && <EditRatesModal key={dialog.editor.id} editor={dialog.editor} onClose={close} />}
       {dialog?.kind === 'payout' && <RecordPayoutModal key={dialog.editor.id} editor={dialog.editor} onClose={close} />}
+      {dialog?.kind === 'transfers' && (
+        <EditorTransfersModal key={dialog.editor.id} editor={dialog.editor} onClose={close} />
+      )}
     </>
   );
 }

@@ -94,6 +94,18 @@ describe('Insights tab', () => {
     expect(within(screen.getByRole('region', { name: revenueCaption })).getByRole('table')).toBe(table);
   });
 
+  it("shows the platform's take per day: delivered orders' price less their editors' earnings", async () => {
+    await openInsightsTab();
+    expect((await statValue("Platform's take")).getByText('$410.00')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: /^Platform's take per day, / });
+    const rows = within(table).getAllByRole('row');
+    expect(rows).toHaveLength(8);
+    expect(rows[1]).toHaveTextContent('$300.00');
+    expect(rows[1]).toHaveTextContent('$120.00');
+    expect(rows[1]).toHaveTextContent('$180.00');
+    expect(rows[3]).toHaveTextContent('$0.00');
+  });
+
   it('sums revenue per week on request', async () => {
     const { user } = await openInsightsTab();
     await screen.findByRole('img', { name: 'Revenue per day' });

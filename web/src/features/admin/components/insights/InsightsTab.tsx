@@ -22,6 +22,7 @@ import { formatCount, formatDay, formatHours, formatShare, isQuietRange } from '
 import { downloadCsv, insightsCsv, insightsCsvFileName } from './insights-csv';
 import { JobTypeMixChart } from './JobTypeMixChart';
 import { OrdersPaidChart } from './OrdersPaidChart';
+import { PlatformTakeChart } from './PlatformTakeChart';
 import { PoolDepthChart } from './PoolDepthChart';
 import { RevenueChart, type RevenuePeriodKind } from './RevenueChart';
 import { TurnaroundChart } from './TurnaroundChart';
@@ -163,6 +164,15 @@ function InsightsFigures({
           <StatCard label="Gross" value={formatMoney(totals.grossCents)} />
           <StatCard label="Refunds" value={formatMoney(totals.refundsCents)} />
           <StatCard label="Net" value={formatMoney(totals.netCents)} />
+        </SimpleGrid>
+      </Grid.Col>
+
+      <Grid.Col span={chartSpan}>
+        <PlatformTakeChart view={view} />
+      </Grid.Col>
+      <Grid.Col span={figuresSpan}>
+        <SimpleGrid cols={figureColumns} spacing="md">
+          <StatCard label="Platform's take" value={formatMoney(totals.takeCents)} />
         </SimpleGrid>
       </Grid.Col>
 

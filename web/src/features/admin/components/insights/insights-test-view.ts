@@ -12,6 +12,19 @@ export const anInsightEditor = (fields: Partial<InsightEditor> = {}): InsightEdi
   ...fields,
 });
 
+/** A day's money and orders, with nothing delivered (the platform's take 0). */
+const aDay = (date: string, grossCents: number, refundsCents: number, ordersPaid: number, ordersCompleted: number) => ({
+  date,
+  grossCents,
+  refundsCents,
+  netCents: grossCents - refundsCents,
+  ordersPaid,
+  ordersCompleted,
+  deliveredCents: 0,
+  editorEarningsCents: 0,
+  takeCents: 0,
+});
+
 /**
  * Seven of an admin's days in Berlin, Wednesday to Tuesday (so the first week is a partial one),
  * with sales on two days, a refund, three editors and the pool at three hours.
@@ -25,6 +38,7 @@ export const anInsightsView = (fields: Partial<InsightsView> = {}): InsightsView
     grossCents: 128_000,
     refundsCents: 8_000,
     netCents: 120_000,
+    takeCents: 41_000,
     ordersPaid: 12,
     ordersCompleted: 16,
     completedWithinPromise: 14,
@@ -35,13 +49,13 @@ export const anInsightsView = (fields: Partial<InsightsView> = {}): InsightsView
     revisionRate: 0.125,
   },
   days: [
-    { date: '2025-03-05', grossCents: 48_000, refundsCents: 0, netCents: 48_000, ordersPaid: 5, ordersCompleted: 4 },
-    { date: '2025-03-06', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 2 },
-    { date: '2025-03-07', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 0 },
-    { date: '2025-03-08', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 0 },
-    { date: '2025-03-09', grossCents: 0, refundsCents: 8_000, netCents: -8_000, ordersPaid: 0, ordersCompleted: 0 },
-    { date: '2025-03-10', grossCents: 80_000, refundsCents: 0, netCents: 80_000, ordersPaid: 7, ordersCompleted: 6 },
-    { date: '2025-03-11', grossCents: 0, refundsCents: 0, netCents: 0, ordersPaid: 0, ordersCompleted: 4 },
+    { ...aDay('2025-03-05', 48_000, 0, 5, 4), deliveredCents: 30_000, editorEarningsCents: 12_000, takeCents: 18_000 },
+    { ...aDay('2025-03-06', 0, 0, 0, 2), deliveredCents: 16_000, editorEarningsCents: 5_000, takeCents: 11_000 },
+    aDay('2025-03-07', 0, 0, 0, 0),
+    aDay('2025-03-08', 0, 0, 0, 0),
+    aDay('2025-03-09', 0, 8_000, 0, 0),
+    { ...aDay('2025-03-10', 80_000, 0, 7, 6), deliveredCents: 10_000, editorEarningsCents: 4_000, takeCents: 6_000 },
+    { ...aDay('2025-03-11', 0, 0, 0, 4), deliveredCents: 9_000, editorEarningsCents: 3_000, takeCents: 6_000 },
   ],
   weeks: [
     {

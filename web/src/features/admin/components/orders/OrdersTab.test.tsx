@@ -36,6 +36,7 @@ const anEditor = (fields: Partial<AdminEditorView> = {}): AdminEditorView => ({
   rates: [],
   pendingPayoutCents: 0,
   paidOutCents: 0,
+  payoutAccount: { status: 'not_set_up', requirements: [], disabledReason: null, updatedAt: null },
   ...fields,
 });
 
