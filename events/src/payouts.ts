@@ -121,7 +121,7 @@ export interface BankPayoutView {
   arrivalDate: string | null;
   failureMessage: string | null;
   /** The orders whose earnings it paid out. */
-  orders: { orderId: string; orderNumber: number | null; amountCents: number }[];
+  orders: { orderId: string; orderNumber: number | null; orderName: string | null; amountCents: number }[];
   createdAt: string;
 }
 

@@ -65,7 +65,7 @@ describe('a payout to the editor’s bank', () => {
         id: payout!.id,
         amountCents: amount,
         status: 'paid',
-        orders: [{ orderId: order.orderId, orderNumber: order.orderNumber, amountCents: amount }],
+        orders: [{ orderId: order.orderId, orderNumber: order.orderNumber, orderName: null, amountCents: amount }],
       }),
     ]);
     expect(await earningOf(order.orderId)).toMatchObject({ state: 'paid_out', payoutId: payout!.id });

@@ -33,6 +33,7 @@ export interface BankPayoutRecord {
 interface PaidOrder {
   orderId: string;
   orderNumber: number | null;
+  orderName?: string | null;
   amountCents: number;
 }
 
@@ -125,6 +126,7 @@ const settle = async (editorId: string, accountId: string, payout: Stripe.Payout
     const orders: PaidOrder[] = chosen.map((e) => ({
       orderId: e.orderId,
       orderNumber: e.orderNumber ?? null,
+      orderName: e.orderName ?? null,
       amountCents: e.transferAmountCents ?? e.amountCents,
     }));
     try {
@@ -300,7 +302,7 @@ const toBankPayoutView = (p: BankPayoutRecord): BankPayoutView => ({
   status: p.status,
   arrivalDate: p.arrivalDate ?? null,
   failureMessage: p.failureMessage ?? null,
-  orders: p.orders ?? [],
+  orders: (p.orders ?? []).map((o) => ({ ...o, orderName: o.orderName ?? null })),
   createdAt: p.createdAt,
 });
 

@@ -33,8 +33,8 @@ const payout = (fields: Partial<BankPayoutView> = {}): BankPayoutView => ({
   arrivalDate: '2026-11-29T00:00:00.000Z',
   failureMessage: null,
   orders: [
-    { orderId: 'order-3', orderNumber: 1003, amountCents: 350 },
-    { orderId: 'order-4', orderNumber: 1004, amountCents: 300 },
+    { orderId: 'order-3', orderNumber: 1003, orderName: null, amountCents: 350 },
+    { orderId: 'order-4', orderNumber: 1004, orderName: null, amountCents: 300 },
   ],
   createdAt: '2026-11-28T00:00:00.000Z',
   ...fields,
