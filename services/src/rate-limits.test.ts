@@ -61,6 +61,7 @@ describe("the public routes' paths", () => {
       { position: 'EXACTLY', path: '/api/auth/verify-invitation' },
       { position: 'EXACTLY', path: '/api/health' },
       { position: 'STARTS_WITH', path: '/api/share/' },
+      { position: 'EXACTLY', path: '/api/stripe/connect-webhook' },
       { position: 'EXACTLY', path: '/api/webhooks/stripe' },
     ]);
   });
