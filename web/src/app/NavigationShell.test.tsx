@@ -66,7 +66,8 @@ describe('Navigation shell', () => {
 
   it('shows the name, the roles and generated initials when there is no profile image', async () => {
     signedInAs(aMeView({ displayName: 'Pat Doe', roles: ['photographer', 'admin'] }));
-    renderApp('/profile');
+    // A page that does not name the user itself (the profile does).
+    renderApp('/feedback');
     expect(await screen.findByText('Pat Doe')).toBeInTheDocument();
     expect(screen.getByText('Photographer, Admin')).toBeInTheDocument();
     expect(screen.getByText('PD')).toBeInTheDocument();
@@ -81,7 +82,7 @@ describe('Navigation shell', () => {
         profileImageUrl: 'https://img.test/a.png',
       }),
     );
-    renderApp('/profile');
+    renderApp('/feedback');
     expect(await screen.findByText('nameless@example.com')).toBeInTheDocument();
     expect(screen.getByText('No roles')).toBeInTheDocument();
     expect(screen.getByRole('img', { name: 'nameless@example.com' })).toHaveAttribute('src', 'https://img.test/a.png');

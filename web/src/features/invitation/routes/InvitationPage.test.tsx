@@ -186,7 +186,7 @@ describe('Invitation sign-up form', { timeout: 15_000 }, () => {
     const photographer = fakeFirebase.addAccount(EMAIL, 'old-password');
     fakeFirebase.signInAs(photographer);
     const view = renderApp('/profile');
-    await screen.findByText('Coming Soon', {}, PAGE_LOAD);
+    await screen.findByRole('region', { name: 'Security' }, PAGE_LOAD);
 
     await view.router.navigate(LINK);
     await signUpForm();
