@@ -6,11 +6,17 @@ import type { Role } from '@marketplace/events/roles';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import sharp from 'sharp';
 import { ulid } from 'ulid';
-import { LOCAL_STRIPE_PUBLISHABLE_KEY, LOCAL_STRIPE_WEBHOOK_SECRET, PROJECT_ID } from '../services/local/stack';
+import {
+  LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
+  LOCAL_STRIPE_PUBLISHABLE_KEY,
+  LOCAL_STRIPE_WEBHOOK_SECRET,
+  PROJECT_ID,
+} from '../services/local/stack';
 import { stripeApi } from '../services/src/adapters/stripe-api';
 import { config } from '../services/src/config';
 import { assignOrder } from '../services/src/data/admin-assignment';
 import { deleteUser } from '../services/src/data/admin-users';
+import { orderBillingEntries } from '../services/src/data/billing';
 import { writeEditorRates } from '../services/src/data/editor-rates';
 import { marketplace } from '../services/src/data/entities';
 import { submitFeedback } from '../services/src/data/feedback';
@@ -28,10 +34,11 @@ import {
   registerEdited,
   registerOriginal,
 } from '../services/src/data/orders';
+import { startPayoutOnboarding } from '../services/src/data/payout-accounts';
 import { createPricedOrder } from '../services/src/data/priced-order';
 import { createShareLink } from '../services/src/data/share-links';
 import { ensureStripeCustomer } from '../services/src/data/stripe-customers';
-import { createUserOnce } from '../services/src/data/users';
+import { createUserOnce, getUser } from '../services/src/data/users';
 import { type RouteDefinition, routeKey, routes } from '../services/src/routes';
 import { stripe } from '../services/test/stripe-sdk';
 
@@ -315,9 +322,36 @@ const aSavedCard = async (photographer: Account, testCard = 'pm_card_visa') => {
 };
 
 /** Stripe's signature over the payload at this moment (the route refuses one older than 5 minutes). */
-const stripeSignature = (payload: string) => {
+const stripeSignature = (payload: string, secret = LOCAL_STRIPE_WEBHOOK_SECRET) => {
   const t = Math.floor(Date.now() / 1000);
-  return `t=${t},v1=${createHmac('sha256', LOCAL_STRIPE_WEBHOOK_SECRET).update(`${t}.${payload}`).digest('hex')}`;
+  return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${payload}`).digest('hex')}`;
+};
+
+/** A Stripe event as its webhooks deliver it: a fresh id, signed now with the endpoint's secret. */
+const stripeDelivery = (path: string, event: Record<string, unknown>, secret?: string): Call => {
+  const payload = JSON.stringify(
+    {
+      id: `evt_bench_${ulid()}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      ...event,
+    },
+    null,
+    2,
+  );
+  return {
+    path,
+    rawBody: payload,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+      'stripe-signature': stripeSignature(payload, secret),
+    },
+  };
 };
 
 /** `count` records made by `make`, a few at a time. */
@@ -372,6 +406,11 @@ export const routeRequests = async (
     jobTypeRates: [{ jobTypeId: 'hdr', ratePerPhotoCents: 60 }],
     invitedBy: admin.userId,
   });
+  const galleryReceipt = (await orderBillingEntries(gallery.orderId))[0]?.entryId;
+  if (!galleryReceipt) throw new Error('the paid order has no billing entry to show a receipt of');
+  await startPayoutOnboarding(e, 'profile');
+  const editorAccount = ((await getUser(e.userId)) as { stripeAccountId?: string } | null)?.stripeAccountId;
+  if (!editorAccount) throw new Error('the editor has no connected account after onboarding started');
   // The photographer's saved cards: one to pay with, one to make the default.
   const cardToPayWith = await aSavedCard(p);
   const cardToMakeDefault = await aSavedCard(p, 'pm_card_mastercard');
@@ -382,7 +421,7 @@ export const routeRequests = async (
   });
 
   const reusable =
-    (call: (run: number) => Call): Builder =>
+    (call: (run: number) => Call | Promise<Call>): Builder =>
     async () =>
       call;
   const perRun =
@@ -474,33 +513,46 @@ export const routeRequests = async (
     ),
     'POST /api/webhooks/stripe': perRun(
       () => anOrderPaidAtStripe(p),
-      ({ intent }) => {
-        const payload = JSON.stringify(
-          {
-            id: `evt_bench_${ulid()}`,
-            object: 'event',
-            api_version: '2026-10-28.endive',
-            created: Math.floor(Date.now() / 1000),
-            data: { object: intent },
-            livemode: false,
-            pending_webhooks: 1,
-            request: { id: null, idempotency_key: null },
-            type: 'payment_intent.succeeded',
-          },
-          null,
-          2,
-        );
-        return {
-          path: '/api/webhooks/stripe',
-          rawBody: payload,
-          headers: {
-            'content-type': 'application/json; charset=utf-8',
-            'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-            'stripe-signature': stripeSignature(payload),
-          },
-        };
-      },
+      ({ intent }) =>
+        stripeDelivery('/api/webhooks/stripe', { type: 'payment_intent.succeeded', data: { object: intent } }),
     ),
+    // Billing: the receipts of an order paid (made by the receipts worker during the seeding), the history, a month.
+    'GET /api/orders/{id}/receipts': reusable(() => ({ path: orderPath(gallery, '/receipts'), caller: p })),
+    'GET /api/orders/{id}/receipts/{receiptId}': reusable(() => ({
+      path: orderPath(gallery, `/receipts/${galleryReceipt}`),
+      caller: p,
+    })),
+    'GET /api/billing/history': reusable(() => ({ path: '/api/billing/history?limit=5', caller: p })),
+    'GET /api/billing/statement': reusable(() => ({
+      path: `/api/billing/statement?month=${new Date().toISOString().slice(0, 7)}&tz=Europe%2FBerlin`,
+      caller: p,
+    })),
+    // Editors' payouts: the editor's connected account at the Stripe fake, made during the seeding.
+    'GET /api/payout-account': reusable(() => ({ path: '/api/payout-account', caller: e })),
+    // 'Set up payouts' for the first time: the connected account is made on the way.
+    'POST /api/payout-account/link': perRun(
+      () => anAccount('Bench New Payee', ['editor']),
+      (editor) => ({ path: '/api/payout-account/link', caller: editor, body: { returnTo: 'profile' } }),
+    ),
+    'POST /api/payout-account/refresh': reusable(() => ({
+      path: '/api/payout-account/refresh',
+      caller: e,
+      body: { returnedFrom: 'onboarding' },
+    })),
+    'GET /api/earnings': reusable(() => ({ path: '/api/earnings?limit=5', caller: e })),
+    'GET /api/payouts': reusable(() => ({ path: '/api/payouts?limit=5', caller: e })),
+    'POST /api/stripe/connect-webhook': reusable(async () => {
+      const account = await (await stripe()).accounts.retrieve(editorAccount);
+      return stripeDelivery(
+        '/api/stripe/connect-webhook',
+        { type: 'account.updated', account: editorAccount, data: { object: account } },
+        LOCAL_STRIPE_CONNECT_WEBHOOK_SECRET,
+      );
+    }),
+    'GET /api/admin/editors/{id}/earnings': reusable(() => ({
+      path: `/api/admin/editors/${e.userId}/earnings`,
+      caller: admin,
+    })),
     'GET /api/orders/{id}/download-completed': perRun(
       () => aCompletedOrder(p, e),
       (order) => ({ path: orderPath(order, '/download-completed'), caller: p }),
