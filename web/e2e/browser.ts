@@ -46,6 +46,14 @@ export async function openPage(browser: Browser, viewport: keyof typeof viewport
   return { context, page };
 }
 
+/**
+ * The visible part only, for a page that is not ours (the local mail inbox): it grows with every
+ * email the suite sends, and a full-page capture of it outlasted the timeout on a busy machine.
+ */
+export async function viewportScreenshot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
+}
+
 /** A full-page screenshot `<name>.png`; then every label on the page must fit its control. */
 export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });

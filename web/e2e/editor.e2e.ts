@@ -13,6 +13,7 @@ import {
   screenshot,
   signIn,
   uniqueEmail,
+  viewportScreenshot,
   waitForPath,
   webUrl,
 } from './browser';
@@ -68,7 +69,7 @@ describe("The editor's journey, from the invitation email to the photographer's 
     const inbox = await page.goto(sesInboxUrl()).catch(() => null);
     if (inbox?.ok()) {
       await page.waitForLoadState('networkidle').catch(() => {});
-      await screenshot(page, 'ses-inbox-desktop');
+      await viewportScreenshot(page, 'ses-inbox-desktop');
     }
 
     await page.goto(link);
