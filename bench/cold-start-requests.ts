@@ -406,6 +406,8 @@ export const routeRequests = async (
     jobTypeRates: [{ jobTypeId: 'hdr', ratePerPhotoCents: 60 }],
     invitedBy: admin.userId,
   });
+  const monthlyPhotographer = await anAccount('Bench Monthly Photographer', ['photographer']);
+  await several(3, () => aPaidOrder(monthlyPhotographer));
   const galleryReceipt = (await orderBillingEntries(gallery.orderId))[0]?.entryId;
   if (!galleryReceipt) throw new Error('the paid order has no billing entry to show a receipt of');
   await startPayoutOnboarding(e, 'profile');
@@ -523,9 +525,10 @@ export const routeRequests = async (
       caller: p,
     })),
     'GET /api/billing/history': reusable(() => ({ path: '/api/billing/history?limit=5', caller: p })),
+    // A month of a photographer with a few payments: the bench's photographer has hundreds this month.
     'GET /api/billing/statement': reusable(() => ({
       path: `/api/billing/statement?month=${new Date().toISOString().slice(0, 7)}&tz=Europe%2FBerlin`,
-      caller: p,
+      caller: monthlyPhotographer,
     })),
     // Editors' payouts: the editor's connected account at the Stripe fake, made during the seeding.
     'GET /api/payout-account': reusable(() => ({ path: '/api/payout-account', caller: e })),
