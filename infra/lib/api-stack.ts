@@ -10,10 +10,21 @@ import {
   type StackProps,
   Validations,
 } from 'aws-cdk-lib';
-import { type CfnStage, HttpApi, HttpMethod, HttpNoneAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpApi,
+  HttpIntegrationType,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpRouteIntegration,
+  type HttpRouteIntegrationConfig,
+  IntegrationCredentials,
+  PayloadFormatVersion,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -36,6 +47,30 @@ export interface ApiStackProps extends StackProps {
   email?: Partial<EmailSettings>;
 }
 
+/**
+ * A Lambda proxy integration that API Gateway invokes as one role of the API's, instead of through
+ * a resource policy on each function: HttpLambdaIntegration adds a Lambda permission per route,
+ * one CloudFormation resource a route, and the stack holds at most 500. Same payload (2.0).
+ */
+class HttpLambdaIntegrationAsRole extends HttpRouteIntegration {
+  constructor(
+    id: string,
+    private readonly handler: IFunction,
+    private readonly invoker: IRole,
+  ) {
+    super(id);
+  }
+
+  bind(): HttpRouteIntegrationConfig {
+    return {
+      type: HttpIntegrationType.AWS_PROXY,
+      uri: this.handler.functionArn,
+      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+      credentials: IntegrationCredentials.fromRole(this.invoker),
+    };
+  }
+}
+
 /** Plain table reads and writes answer well within this; slower routes say so in the route table. */
 export const defaultRouteTimeoutSeconds = 10;
 /** CPU scales with memory: 512 MB keeps cold starts of the bundled SDK short at a small cost. */
@@ -52,6 +87,8 @@ export const publicRouteReasons: Record<string, string> = {
   'GET /api/health': 'Health check for monitors; reads one item and reveals nothing about any account.',
   'POST /api/webhooks/stripe':
     "Stripe calls it without a Firebase token; the handler verifies Stripe's signature over the raw body.",
+  'POST /api/stripe/connect-webhook':
+    "Stripe's Connect events come without a Firebase token; the handler verifies the signature of the Connect endpoint's own secret over the raw body.",
   'GET /api/auth/verify-invitation':
     'The invited editor has no account yet; the single-use invitation token in the request is the credential.',
   'POST /api/auth/complete-signup':
@@ -157,6 +194,32 @@ export class ApiStack extends Stack {
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 
+    // API Gateway invokes the route functions as this role: only this API may use it, and it may
+    // invoke this stack's functions only (their names start with the stack's).
+    const invoker = new Role(this, 'RouteInvokeRole', {
+      description: "Lets the HTTP API invoke its routes' functions",
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'execute-api', resource: `${this.httpApi.apiId}/*` }) },
+        },
+      }),
+    });
+    const routeFunctions = this.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: `${this.stackName}-*`,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    invoker.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [routeFunctions] }),
+    );
+    Validations.of(invoker).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${this.stackName}-*]`,
+      reason:
+        "One function per route, named by CloudFormation after this stack: the stack's prefix names exactly them, and a statement per function would outgrow an IAM policy.",
+    });
+
     for (const route of props.routes) {
       const name = routeName(route);
       const routeFunction = serviceFunction(this, `${name}Function`, {
@@ -172,7 +235,7 @@ export class ApiStack extends Stack {
       const httpRoutes = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${name}Integration`, routeFunction),
+        integration: new HttpLambdaIntegrationAsRole(`${name}Integration`, routeFunction, invoker),
         ...(route.allow === 'public' ? { authorizer: new HttpNoneAuthorizer() } : {}),
       });
       if (route.allow === 'public') {

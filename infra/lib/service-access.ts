@@ -268,5 +268,7 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     ...(grants.includes('email:send') && resources.email
       ? { MAIL_FROM: resources.email.mailFrom, SITE_URL: resources.email.siteUrl }
       : {}),
+    // Stripe's hosted onboarding sends an editor back to the site (payout accounts).
+    ...(grants.includes('stripe') && resources.email ? { SITE_URL: resources.email.siteUrl } : {}),
   };
 };

@@ -84,6 +84,10 @@ const stripeRouteKeys = [
   'GET /api/payment-methods',
   'PUT /api/payment-methods/{paymentMethodId}/default',
   'DELETE /api/payment-methods/{paymentMethodId}',
+  // Editors' payouts: the connected account and its onboarding link, Stripe's Connect events.
+  'POST /api/payout-account/link',
+  'POST /api/payout-account/refresh',
+  'POST /api/stripe/connect-webhook',
 ];
 
 const environmentOf = (properties: Record<string, unknown>) =>
@@ -308,5 +312,21 @@ describe('route permissions', () => {
         firebaseProjectId: 'acme-photos',
       });
     expect(build).toThrow(/no worker consumes the "zip-builds" queue/);
+  });
+});
+
+describe('the payout link route', () => {
+  it("learns the site Stripe's onboarding sends the editor back to", () => {
+    const siteUrl = 'https://photoedit.example';
+    const { api } = marketplaceApp({
+      settings: { mailFrom: 'PhotoEdit <no-reply@photoedit.example>', siteUrl },
+    }).stacks;
+    const found = resourcesOfType(Template.fromStack(api), 'AWS::Lambda::Function').find(
+      ([, f]) => f.Properties.Description === 'POST /api/payout-account/link',
+    );
+    expect(found).toBeDefined();
+    const environment = (found![1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    expect(environment.SITE_URL).toBe(siteUrl);
+    expect(environment.STRIPE_SECRET_ARN).toBeDefined();
   });
 });

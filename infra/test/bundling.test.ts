@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { liveRoutes } from '@marketplace/services/live-routes';
 import { routes } from '@marketplace/services/routes';
-import { workers } from '@marketplace/services/workers';
+import { schedules, workers } from '@marketplace/services/workers';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
@@ -43,8 +43,8 @@ afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
 
 describe('esbuild bundles', () => {
   it('exist for every route handler, worker and WebSocket function, with a source map', () => {
-    // The WebSocket functions: the $connect authorizer and one per WebSocket route.
-    expect(bundles).toHaveLength(routes.length + workers.length + 1 + liveRoutes.length);
+    // The WebSocket functions: the $connect authorizer and one per WebSocket route; the scheduled workers.
+    expect(bundles).toHaveLength(routes.length + workers.length + 1 + liveRoutes.length + schedules.length);
     for (const bundle of bundles) {
       expect(existsSync(bundle), bundle).toBe(true);
       expect(existsSync(`${bundle}.map`), bundle).toBe(true);

@@ -294,6 +294,34 @@ describe('each WebSocket function', () => {
   });
 });
 
+describe('the API', () => {
+  it('invokes its route functions as one role that only it may assume, and that may invoke nothing else', () => {
+    const { Resources } = templates.MarketplaceApi!;
+    const invokers = Object.entries(Resources).filter(
+      ([, r]) =>
+        r.Type === 'AWS::IAM::Role' &&
+        JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('apigateway.amazonaws.com'),
+    );
+    expect(invokers).toHaveLength(1);
+    const [roleId, role] = invokers[0]!;
+    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toMatch(/aws:SourceArn.*execute-api/);
+    const statements = Object.values(Resources)
+      .filter((r) => r.Type === 'AWS::IAM::Policy')
+      .filter((r) => asArray(r.Properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === roleId))
+      .flatMap((r) => (r.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
+    expect(statements.map((s) => [s.Action, render(s.Resource, 'MarketplaceApi')])).toEqual([
+      ['lambda:InvokeFunction', 'arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:MarketplaceApi-*'],
+    ]);
+    // Every route's integration calls its function as that role; no function carries a permission of its own.
+    const integrations = Object.values(Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
+    expect(integrations).toHaveLength(routes.length);
+    for (const integration of integrations) {
+      expect(render(integration.Properties.CredentialsArn, 'MarketplaceApi')).toBe(`<${roleId}.Arn>`);
+    }
+    expect(Object.values(Resources).filter((r) => r.Type === 'AWS::Lambda::Permission')).toHaveLength(0);
+  });
+});
+
 describe('no function anywhere', () => {
   it('may Scan, use a wildcard action, or act on every resource', () => {
     const all = ['MarketplaceApi', 'MarketplaceWorkers', 'MarketplaceLive'].flatMap((stackName) =>
@@ -314,6 +342,9 @@ describe('no function anywhere', () => {
     expect(functionsOf('MarketplaceWorkers')).toHaveLength(workers.length + schedules.length);
     // The authorizer and one function per WebSocket route; the ping route runs none.
     expect(functionsOf('MarketplaceLive')).toHaveLength(liveRoutes.length + 1);
-    expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(routes.length);
+    // A role a route, and the one the API invokes them as.
+    expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(
+      routes.length + 1,
+    );
   });
 });
