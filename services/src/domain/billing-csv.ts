@@ -1,22 +1,13 @@
+import { type CsvValue, csvLines } from '@marketplace/events/csv';
+
 /**
  * A month of a photographer's billing history as CSV (RFC 4180): a header row, then a row per
- * payment or refund, oldest first. Text a spreadsheet would run as a formula is neutralised as the
- * admin's Insights CSV does it (a leading quote), so an order named '=HYPERLINK(…)' stays text.
+ * payment or refund, oldest first. Text a spreadsheet would run as a formula is neutralised (a leading
+ * quote, events/csv.ts), so an order named '=HYPERLINK(…)' stays text.
  */
-type CsvValue = string | number | null;
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-export function csvField(value: CsvValue): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export const csvLines = (rows: readonly (readonly CsvValue[])[]) =>
-  `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+/** The statement's rows, each line ended with CRLF as a download of its own. */
+const statementLines = (rows: readonly (readonly CsvValue[])[]) => `${csvLines(rows)}\r\n`;
 
 export interface StatementRow {
   entryId: string;
@@ -51,7 +42,7 @@ const localTime = (iso: string, timeZone: string) => {
 
 /** Refunds as negative amounts, so the column adds up to what the month cost. */
 export const billingCsv = (rows: readonly StatementRow[], timeZone: string) =>
-  csvLines([
+  statementLines([
     [
       'Date',
       'Time zone',

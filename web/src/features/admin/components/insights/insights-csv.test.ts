@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sortEditors } from './editor-sorting';
-import { csvField, csvLines, insightsCsv, insightsCsvFileName } from './insights-csv';
+import { insightsCsv, insightsCsvFileName } from './insights-csv';
 import { anInsightEditor, anInsightsView } from './insights-test-view';
 
 /** The CSV's sections by title: each a header row and its rows, fields unquoted. */
@@ -15,38 +15,6 @@ function sectionsOf(csv: string) {
     }),
   );
 }
-
-describe('CSV fields', () => {
-  it('leaves plain text and numbers as they are, and null empty', () => {
-    expect(csvField('HDR')).toBe('HDR');
-    expect(csvField(42)).toBe('42');
-    expect(csvField(-8)).toBe('-8');
-    expect(csvField(null)).toBe('');
-  });
-
-  it('quotes a field holding a comma, a quote or a line break, doubling its quotes', () => {
-    expect(csvField('Ben, the "Fixer"')).toBe('"Ben, the ""Fixer"""');
-    expect(csvField('say "hi"')).toBe('"say ""hi"""');
-    expect(csvField('two\nlines')).toBe('"two\nlines"');
-    expect(csvField('two\r\nlines')).toBe('"two\r\nlines"');
-  });
-
-  it('keeps a name a spreadsheet would run as a formula as text, but not a negative amount', () => {
-    expect(csvField('=HYPERLINK("http://evil.example")')).toBe('"\'=HYPERLINK(""http://evil.example"")"');
-    expect(csvField('+1 555')).toBe("'+1 555");
-    expect(csvField('@sum')).toBe("'@sum");
-    expect(csvField('-8.00')).toBe('-8.00');
-  });
-
-  it('joins fields with commas and rows with CRLF', () => {
-    expect(
-      csvLines([
-        ['a', 1],
-        ['b,c', null],
-      ]),
-    ).toBe('a,1\r\n"b,c",');
-  });
-});
 
 describe('The Insights CSV', () => {
   it('names the range, the zone and the days first', () => {

@@ -1,25 +1,7 @@
+import { type CsvValue, csvLines } from '@marketplace/events/csv';
 import type { InsightEditor, InsightsView } from '@marketplace/events/insights';
 import { RATING_MAX } from '@marketplace/events/orders';
 import { poolByHourOfDay, rangeLabel, weekFigures } from './insight-figures';
-
-type CsvValue = string | number | null;
-
-/** Text a spreadsheet would run as a formula if it came first in a cell (an editor named '=HYPERLINK(…)'). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
-
-/** One field, quoted as RFC 4180 says when it holds a comma, a quote or a line break; empty for null. */
-export function csvField(value: CsvValue): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  // A leading quote makes it text again; a negative amount such as -5.00 stays a number.
-  const text = FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** Rows joined with CRLF, as RFC 4180 and spreadsheets expect. */
-export const csvLines = (rows: readonly (readonly CsvValue[])[]) =>
-  rows.map((row) => row.map(csvField).join(',')).join('\r\n');
 
 /** Cents as a plain dollar figure a spreadsheet can add up: 123456 -> 1234.56. */
 const dollars = (cents: number) => (cents / 100).toFixed(2);
