@@ -1,8 +1,8 @@
-import { BarChart } from '@mantine/charts';
 import type { InsightsView } from '@marketplace/events/insights';
 import { formatMoney } from '../../../../lib/format-money';
-import { CHART_HEIGHT, ChartCard, readableChartText } from './ChartCard';
-import { formatCompactMoney, formatDay, formatShortDay } from './insight-figures';
+import { ChartCard } from './ChartCard';
+import { formatDay, formatShortDay } from './insight-figures';
+import { MoneyBarChart } from './MoneyBarChart';
 
 /**
  * The platform's take per day: what photographers paid for the orders first delivered that day,
@@ -15,25 +15,17 @@ export function PlatformTakeChart({ view }: { view: InsightsView }) {
       title={title}
       description="Each day's delivered orders: what their editors earned, and what the platform keeps."
       chart={
-        <BarChart
-          h={CHART_HEIGHT}
-          type="stacked"
+        <MoneyBarChart
+          stacked
           data={view.days.map((day) => ({
             label: formatShortDay(day.date),
             editors: day.editorEarningsCents,
             take: day.takeCents,
           }))}
-          dataKey="label"
           series={[
             { name: 'editors', label: "Editors' earnings", color: 'orange.6' },
             { name: 'take', label: "Platform's take", color: 'harbor.9' },
           ]}
-          valueFormatter={formatMoney}
-          yAxisProps={{ tickFormatter: formatCompactMoney, width: 56 }}
-          style={readableChartText}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 36 }}
-          maxBarWidth={28}
         />
       }
       figures={{

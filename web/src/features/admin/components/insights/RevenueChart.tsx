@@ -1,17 +1,10 @@
-import { BarChart } from '@mantine/charts';
 import { SegmentedControl } from '@mantine/core';
 import type { InsightsView } from '@marketplace/events/insights';
 import { useId } from 'react';
 import { formatMoney } from '../../../../lib/format-money';
-import { CHART_HEIGHT, ChartCard, readableChartText } from './ChartCard';
-import {
-  formatCompactMoney,
-  formatDay,
-  formatShortDay,
-  type RevenuePeriod,
-  revenueByDay,
-  revenueByWeek,
-} from './insight-figures';
+import { ChartCard } from './ChartCard';
+import { formatDay, formatShortDay, type RevenuePeriod, revenueByDay, revenueByWeek } from './insight-figures';
+import { MoneyBarChart } from './MoneyBarChart';
 
 export type RevenuePeriodKind = 'day' | 'week';
 
@@ -52,26 +45,18 @@ export function RevenueChart({
         </>
       }
       chart={
-        <BarChart
-          h={CHART_HEIGHT}
+        <MoneyBarChart
           data={periods.map((period) => ({
             label: formatShortDay(period.start),
             gross: period.grossCents,
             refunds: period.refundsCents,
             net: period.netCents,
           }))}
-          dataKey="label"
           series={[
             { name: 'gross', label: 'Gross', color: 'harbor.4' },
             { name: 'refunds', label: 'Refunds', color: 'orange.6' },
             { name: 'net', label: 'Net', color: 'harbor.9' },
           ]}
-          valueFormatter={formatMoney}
-          yAxisProps={{ tickFormatter: formatCompactMoney, width: 56 }}
-          style={readableChartText}
-          withLegend
-          legendProps={{ verticalAlign: 'bottom', height: 36 }}
-          maxBarWidth={28}
         />
       }
       figures={{
