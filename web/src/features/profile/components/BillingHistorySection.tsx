@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type BillingEntryView,
@@ -8,11 +8,11 @@ import {
 } from '@marketplace/events/billing';
 import { orderDisplayName } from '@marketplace/events/orders';
 import { cardLabel } from '@marketplace/events/payments';
-import { IconAlertCircle, IconDownload, IconReceipt } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { IconDownload, IconReceipt } from '@tabler/icons-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import useSWRInfinite from 'swr/infinite';
-import { PageLoader } from '../../../components/PageLoader';
+import { PagedTable } from '../../../components/PagedTable';
 import { apiErrorText, apiGet } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { startBrowserDownload } from '../../../lib/download-completed';
@@ -146,72 +146,36 @@ export function BillingHistorySection() {
     ([url]: [string]) => apiGet<BillingHistoryView>(url),
     { revalidateFirstPage: false },
   );
-  const entries = pages.data?.flatMap((page) => page.entries) ?? [];
-  const last = pages.data?.at(-1);
-  const loadingMore = pages.isValidating && pages.data !== undefined && pages.size > pages.data.length;
-
-  let content: ReactNode;
-  if (pages.isLoading) content = <PageLoader label="Loading your billing history…" />;
-  else if (pages.error && !entries.length) {
-    content = (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} aria-hidden="true" />}
-        title="Your billing history could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{apiErrorText(pages.error, 'Failed to load your billing history. Please try again.')}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void pages.mutate()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  } else if (!entries.length) {
-    content = (
-      <Text fz="sm" c="gray.7">
-        No payments yet. Your payments and refunds appear here with their receipts.
-      </Text>
-    );
-  } else {
-    content = (
-      <Stack gap="sm">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="xs" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Order</Table.Th>
-                <Table.Th>Card</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-                <Table.Th>Receipt</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entries.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {last?.nextCursor && (
-          <Button
-            variant="default"
-            loading={loadingMore}
-            onClick={() => void pages.setSize(pages.size + 1)}
-            style={{ alignSelf: 'flex-start' }}
-          >
-            Show more
-          </Button>
-        )}
-      </Stack>
-    );
-  }
-
   return (
     <ProfileSection title="Billing history" description="Every payment and refund, newest first, with its receipt.">
-      {content}
+      <PagedTable
+        pages={pages}
+        rowsOf={(page) => page.entries}
+        what="billing history"
+        empty="No payments yet. Your payments and refunds appear here with their receipts."
+        showMoreLabel="Show more"
+        table={(entries) => (
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="xs" striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Type</Table.Th>
+                  <Table.Th>Order</Table.Th>
+                  <Table.Th>Card</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                  <Table.Th>Receipt</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entries.map((entry) => (
+                  <EntryRow key={entry.id} entry={entry} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      />
       <MonthStatement />
     </ProfileSection>
   );

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { EARNING_HOLD_DAYS, type PayoutAccountStatus, type PayoutAccountView } from '@marketplace/events/payouts';
-import { IconAlertCircle, IconBuildingBank } from '@tabler/icons-react';
+import { IconBuildingBank } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { LoadFailedAlert } from '../../../components/PagedTable';
 import { PageLoader } from '../../../components/PageLoader';
 import { apiErrorText } from '../../../lib/api-client';
 import { usePayoutAccount, usePayoutAccountActions } from '../api/payouts';
@@ -97,20 +98,7 @@ export function PayoutAccountSection() {
   if (checking) content = <PageLoader label="Checking your payout account with Stripe…" />;
   else if (account.isLoading) content = <PageLoader label="Loading your payout account…" />;
   else if (!account.data) {
-    content = (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} aria-hidden="true" />}
-        title="Your payout account could not be loaded"
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{apiErrorText(account.error, 'Failed to load your payout account. Please try again.')}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void account.mutate()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
+    content = <LoadFailedAlert what="payout account" error={account.error} retry={() => void account.mutate()} />;
   } else {
     const { text, action } = explain(account.data);
     const badge = badges[account.data.status];

@@ -1,11 +1,7 @@
-import { Alert, Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Stack, Table, Text, Title } from '@mantine/core';
 import type { BankPayoutView, StripePayoutStatus } from '@marketplace/events/payouts';
-import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import type { SWRInfiniteResponse } from 'swr/infinite';
 import { EarningsTable, orderTitle } from '../../../components/EarningsTable';
-import { PageLoader } from '../../../components/PageLoader';
-import { apiErrorText } from '../../../lib/api-client';
+import { PagedTable } from '../../../components/PagedTable';
 import { formatDate } from '../../../lib/format-date';
 import { formatMoney } from '../../../lib/format-money';
 import { useBankPayouts, useEarnings } from '../api/payouts';
@@ -16,65 +12,6 @@ const payoutBadges: Record<StripePayoutStatus, { label: string; color: string }>
   paid: { label: 'Paid', color: 'green' },
   failed: { label: 'Failed', color: 'red' },
 };
-
-/** A list's loading, error and empty states, its table, and 'Show more' by the server's cursor. */
-function PagedTable<P extends { nextCursor: string | null }, R>({
-  pages,
-  rowsOf,
-  what,
-  empty,
-  table,
-}: {
-  pages: SWRInfiniteResponse<P>;
-  rowsOf: (page: P) => R[];
-  what: string;
-  empty: string;
-  table: (rows: R[]) => ReactNode;
-}) {
-  const rows = pages.data?.flatMap(rowsOf) ?? [];
-  const last = pages.data?.at(-1);
-  const loadingMore = pages.isValidating && pages.data !== undefined && pages.size > pages.data.length;
-  if (pages.isLoading) return <PageLoader label={`Loading your ${what}…`} />;
-  if (pages.error && !rows.length) {
-    return (
-      <Alert
-        color="red"
-        icon={<IconAlertCircle size={18} aria-hidden="true" />}
-        title={`Your ${what} could not be loaded`}
-      >
-        <Stack gap="xs" align="flex-start">
-          <Text fz="sm">{apiErrorText(pages.error, `Failed to load your ${what}. Please try again.`)}</Text>
-          <Button variant="light" color="red" size="xs" onClick={() => void pages.mutate()}>
-            Try again
-          </Button>
-        </Stack>
-      </Alert>
-    );
-  }
-  if (!rows.length) {
-    return (
-      <Text fz="sm" c="gray.7">
-        {empty}
-      </Text>
-    );
-  }
-  return (
-    <Stack gap="sm">
-      {table(rows)}
-      {last?.nextCursor && (
-        <Button
-          variant="default"
-          loading={loadingMore}
-          onClick={() => void pages.setSize(pages.size + 1)}
-          style={{ alignSelf: 'flex-start' }}
-          aria-label={`Show more ${what}`}
-        >
-          Show more
-        </Button>
-      )}
-    </Stack>
-  );
-}
 
 function BankPayoutsTable({ payouts }: { payouts: BankPayoutView[] }) {
   return (
