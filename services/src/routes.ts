@@ -290,6 +290,13 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: readWrite,
   }),
+  // Account security (/profile 'Security'): the caller's own activity; password, email and
+  // sign-out-everywhere changes need a recent sign-in (http/recent-sign-in.ts).
+  route('GET', '/api/account/security-activity', 'account/list-security-activity', {
+    allow: 'signed-in',
+    records: none,
+    grants: readWrite,
+  }),
   // The editor's journey: available orders, claim, originals, delivery, completion, earnings.
   route('GET', '/api/orders/available', 'orders/list-available-orders', {
     allow: editors,

@@ -308,4 +308,17 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'admins',
     key: "isAdmin ('admin', sparse) -> connectionId; a page at a time, expired ones filtered",
   },
+  // Account security
+  {
+    question: "A user's own security activity, newest first ('Recent security activity')",
+    entity: 'securityActivity',
+    index: 'byUser',
+    key: 'userId (the user partition) -> at, activityId; a page before a cursor is a key condition; TTL after a year',
+  },
+  {
+    question: 'An email change by the token of its verification link',
+    entity: 'emailChange',
+    index: 'byToken',
+    key: 'sha-256 of the token',
+  },
 ];

@@ -47,6 +47,14 @@ const User = () =>
       payoutCheckedAt: { type: 'string' },
       /** A photographer's Stripe Customer (saved cards), made on the first payment that saves a card; written once. */
       stripeCustomerId: { type: 'string' },
+      /**
+       * Account security (data/security-activity.ts, handlers/account). `signedOutBefore`: epoch
+       * seconds set by 'Sign out of all other devices'; every ID token whose auth_time is earlier is
+       * refused. `pendingEmailChangeId`: the one email change waiting for its link (a newer request
+       * replaces it).
+       */
+      signedOutBefore: { type: 'number' },
+      pendingEmailChangeId: { type: 'string' },
       ...timestamps,
     },
     indexes: {
@@ -895,6 +903,47 @@ const InsightHour = () =>
     },
   });
 
+/**
+ * Account security: the user's own activity list (in the user's partition, newest first, kept a
+ * year by TTL) and the email changes waiting for their link (found by the sha-256 of the link's
+ * token; expiring by TTL). See data/security-activity.ts and data/email-changes.ts.
+ */
+const SecurityActivity = () =>
+  new Entity({
+    model: { entity: 'securityActivity', version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      activityId: { type: 'string', required: true, readOnly: true },
+      kind: { type: 'string', required: true, readOnly: true },
+      at: { type: 'string', required: true, readOnly: true },
+      browser: { type: 'string', required: true, readOnly: true },
+      ip: { type: 'string', readOnly: true },
+      expiresAt: { type: 'number', required: true, readOnly: true },
+    },
+    indexes: {
+      byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: ['at', 'activityId'] } },
+    },
+  });
+
+const EmailChange = () =>
+  new Entity({
+    model: { entity: 'emailChange', version: '1', service },
+    attributes: {
+      tokenHash: { type: 'string', required: true, readOnly: true },
+      changeId: { type: 'string', required: true, readOnly: true },
+      userId: { type: 'string', required: true, readOnly: true },
+      oldEmail: { type: 'string', required: true, readOnly: true },
+      newEmail: { type: 'string', required: true, readOnly: true },
+      /** Epoch seconds: the link stops working then, and TTL removes the record a little later. */
+      expiresAt: { type: 'number', required: true, readOnly: true },
+      usedAt: { type: 'string' },
+      createdAt: { type: 'string', required: true, readOnly: true, default: now },
+    },
+    indexes: {
+      byToken: { pk: { field: 'pk', composite: ['tokenHash'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
+
 /** How to build each entity; `marketplace()` builds one on its first use. */
 const builders = {
   user: User,
@@ -923,6 +972,8 @@ const builders = {
   insightHour: InsightHour,
   earning: Earning,
   bankPayout: BankPayout,
+  securityActivity: SecurityActivity,
+  emailChange: EmailChange,
 };
 
 type Entities = { [Name in keyof typeof builders]: ReturnType<(typeof builders)[Name]> };

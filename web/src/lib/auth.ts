@@ -71,6 +71,10 @@ export const signOut = async (): Promise<void> => {
   rememberSignedIn(false);
 };
 
+/** Re-authenticates the signed-in user with their password; returns the fresh ID token (see confirm-password). */
+export const reauthenticateWithPassword = async (password: string): Promise<string> =>
+  (await loadFirebaseAuth()).reauthenticateWithPassword(password);
+
 /**
  * The current user's ID token, or null when nobody is signed in or auth is not configured.
  * `forceRefresh` asks the identity provider for a new one even if the kept one has not expired.

@@ -9,12 +9,14 @@ import {
   browserPopupRedirectResolver,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
+  EmailAuthProvider,
   getIdToken as firebaseGetIdToken,
   signOut as firebaseSignOut,
   GoogleAuthProvider,
   indexedDBLocalPersistence,
   initializeAuth,
   onAuthStateChanged,
+  reauthenticateWithCredential,
   signInWithCredential,
   signInWithEmailAndPassword,
   signInWithPopup,
@@ -80,6 +82,15 @@ export const signInWithGoogle = async (): Promise<AuthUser> => {
 };
 
 export const signOut = (): Promise<void> => firebaseSignOut(auth);
+
+/** Proves the signed-in user knows the password now; the fresh token carries a new auth_time. */
+export const reauthenticateWithPassword = async (password: string): Promise<string> => {
+  await auth.authStateReady();
+  const user = auth.currentUser;
+  if (!user?.email) throw Object.assign(new Error('Nobody is signed in with a password'), { code: 'auth/no-current-user' });
+  await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
+  return firebaseGetIdToken(user, true);
+};
 
 export const getIdToken = async ({ forceRefresh = false } = {}): Promise<string | null> => {
   // On a fresh page load the persisted user is restored asynchronously; wait for it.
