@@ -1,3 +1,4 @@
+import { timeZone } from './time-zone';
 import * as z from './zod';
 
 /**
@@ -21,19 +22,6 @@ export const billingHistoryQuery = z.object({
   ),
 });
 export type BillingHistoryQuery = z.infer<typeof billingHistoryQuery>;
-
-/** An IANA time zone the runtime knows (Intl), such as "Europe/Berlin". */
-const timeZone = z.string().check(
-  z.maxLength(100),
-  z.refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone'),
-);
 
 /** GET /api/billing/statement?month=2026-11&tz=Europe/Berlin: the month in the photographer's own time zone. */
 export const billingStatementQuery = z.object({

@@ -1,3 +1,4 @@
+import { timeZone } from './time-zone';
 import * as z from './zod';
 
 /**
@@ -9,18 +10,6 @@ import * as z from './zod';
 export const INSIGHT_RANGES = ['7', '30', '90'] as const;
 export type InsightRange = (typeof INSIGHT_RANGES)[number];
 export const DEFAULT_INSIGHT_RANGE: InsightRange = '30';
-
-/** An IANA time zone the runtime knows (Intl), such as "Europe/Berlin"; UTC when absent. */
-const timeZone = z.string().check(
-  z.refine((zone) => {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: zone });
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'Unknown time zone'),
-);
 
 export const insightsQuery = z.object({
   range: z._default(z.enum(INSIGHT_RANGES), DEFAULT_INSIGHT_RANGE),

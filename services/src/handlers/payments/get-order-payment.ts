@@ -1,11 +1,11 @@
 import { type OrderPaymentView, orderFormMessages } from '@marketplace/events/orders';
 import { findPaymentIntent } from '../../adapters/stripe';
 import { payOrder, startPaymentAgain } from '../../data/order-payments';
-import { getOwnOrder } from '../../data/orders';
 import { Conflict } from '../../http/errors';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 import { orderParams } from '../orders/order-params';
+import { payableOrder } from './payable-order';
 
 /**
  * What the pay-later screen needs: the order's total and the client secret its card form
@@ -13,16 +13,8 @@ import { orderParams } from '../orders/order-params';
  * knows the order's payment intent, the payment is started again with a new one.
  */
 export const handler = http({ params: orderParams }, async ({ params, user }) => {
-  const order = await getOwnOrder(params.id, user.userId);
-  if (order.status === 'cancelled') throw new Conflict('This order was cancelled');
-  if (order.status !== 'pending_payment') throw new Conflict('This order is already paid');
-  if (order.photographerUploadCount < order.photoCount) {
-    throw new Conflict(orderFormMessages.tooFewFiles(order.photoCount, order.photographerUploadCount));
-  }
-  const { stripePaymentIntentId } = order;
-  if (!stripePaymentIntentId) throw new Conflict('This order has no card payment to complete');
-  const intent =
-    (await findPaymentIntent(stripePaymentIntentId)) ?? (await startPaymentAgain({ ...order, stripePaymentIntentId }));
+  const order = await payableOrder(params.id, user.userId);
+  const intent = (await findPaymentIntent(order.stripePaymentIntentId)) ?? (await startPaymentAgain(order));
   if (intent.status === 'succeeded') {
     // Paid, but neither the webhook nor the browser has told us yet: record it now.
     await payOrder({ order, payment: intent, via: 'client' });

@@ -8,12 +8,12 @@ import {
 import { findPaymentIntent } from '../../adapters/stripe';
 import { confirmWithSavedCard, customerCard } from '../../adapters/stripe-cards';
 import { payOrder, startPaymentAgain } from '../../data/order-payments';
-import { getOwnOrder } from '../../data/orders';
 import { recordedStripeCustomer } from '../../data/stripe-customers';
 import { BadRequest, Conflict } from '../../http/errors';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
 import { orderParams } from '../orders/order-params';
+import { payableOrder } from './payable-order';
 
 /** Only the order's own payment page may be where the browser comes back after authentication. */
 const returnsToPaymentPage = (returnUrl: string, orderId: string) => {
@@ -29,20 +29,12 @@ const returnsToPaymentPage = (returnUrl: string, orderId: string) => {
  * payment page; that page then checks the payment with POST /payment-success as any other.
  */
 export const handler = http({ params: orderParams, body: savedCardPaymentInput }, async ({ params, body, user }) => {
-  const order = await getOwnOrder(params.id, user.userId);
+  const order = await payableOrder(params.id, user.userId);
   if (!returnsToPaymentPage(body.returnUrl, order.orderId)) throw new BadRequest(savedCardMessages.wrongReturnUrl);
-  if (order.status === 'cancelled') throw new Conflict('This order was cancelled');
-  if (order.status !== 'pending_payment') throw new Conflict('This order is already paid');
-  if (order.photographerUploadCount < order.photoCount) {
-    throw new Conflict(orderFormMessages.tooFewFiles(order.photoCount, order.photographerUploadCount));
-  }
-  const { stripePaymentIntentId } = order;
-  if (!stripePaymentIntentId) throw new Conflict('This order has no card payment to complete');
   const customerId = await recordedStripeCustomer(user.userId);
   await customerCard(customerId, body.paymentMethodId);
 
-  const current =
-    (await findPaymentIntent(stripePaymentIntentId)) ?? (await startPaymentAgain({ ...order, stripePaymentIntentId }));
+  const current = (await findPaymentIntent(order.stripePaymentIntentId)) ?? (await startPaymentAgain(order));
   if (current.status === 'succeeded') {
     await payOrder({ order, payment: current, via: 'client' });
     throw new Conflict('This order is already paid');
