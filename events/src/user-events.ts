@@ -16,6 +16,10 @@ export const userEventTypes = [
   'payout_account_updated',
   'payout_paid',
   'payout_failed',
+  // Account security (events/security.ts): the identity worker makes Firebase follow the record
+  // (its email; refresh tokens valid only after the cutoff) and open sockets close.
+  'email_changed',
+  'signed_out_everywhere',
 ] as const;
 
 export const userEventType = z.enum(userEventTypes);

@@ -97,6 +97,10 @@ export const publicRouteReasons: Record<string, string> = {
     "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
   'GET /api/share/{token}/downloads/{kind}':
     "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
+  'GET /api/account/email-change/{token}':
+    "Opened from the new address's mailbox, perhaps signed out; the email-change link's token (256 random bits, stored hashed, single-use, expiring in a day) is the credential.",
+  'POST /api/account/email-change/{token}':
+    "Opened from the new address's mailbox, perhaps signed out; the email-change link's token (256 random bits, stored hashed, single-use, expiring in a day) is the credential.",
   'ANY /api/{proxy+}': 'The catch-all answers a JSON 404 for unknown paths and touches nothing (no grants).',
 };
 

@@ -22,6 +22,11 @@ const configSchema = z.object({
   FIREBASE_PROJECT_ID: z._default(nonEmpty, 'demo-marketplace'),
   /** The local auth emulator (host:port): its ID tokens are unsigned, so only their claims are checked. */
   FIREBASE_AUTH_EMULATOR_HOST: z.optional(nonEmpty),
+  /**
+   * The project's web API key (public, as in the web app's config), for the Identity Toolkit calls a
+   * route makes as the signed-in user (a new password, adapters/identity-toolkit.ts); any key with the emulator.
+   */
+  FIREBASE_API_KEY: z.optional(nonEmpty),
   /** Stripe's API, or the local fake (http://127.0.0.1:12111); Stripe's own when absent. */
   STRIPE_API_URL: z.optional(z.url()),
   /** The secret key and webhook signing secret; in the cloud they come from Secrets Manager (STRIPE_SECRET_ARN). */

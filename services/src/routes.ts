@@ -297,6 +297,34 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: readWrite,
   }),
+  // The new password is set at Firebase as the user (Identity Toolkit, the caller's own token).
+  route('POST', '/api/account/password', 'account/change-password', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'email:send'],
+    timeoutSeconds: 15,
+  }),
+  route('POST', '/api/account/email-change', 'account/request-email-change', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'email:send'],
+  }),
+  // Opened from the new address's mailbox: the link's single-use token is the credential.
+  route('GET', '/api/account/email-change/{token}', 'account/get-email-change', {
+    allow: 'public',
+    records: none,
+    grants: read,
+  }),
+  route('POST', '/api/account/email-change/{token}', 'account/confirm-email-change', {
+    allow: 'public',
+    records: none,
+    grants: [...readWrite, 'email:send'],
+  }),
+  route('POST', '/api/account/sign-out-everywhere', 'account/sign-out-everywhere', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'email:send'],
+  }),
   // The editor's journey: available orders, claim, originals, delivery, completion, earnings.
   route('GET', '/api/orders/available', 'orders/list-available-orders', {
     allow: editors,

@@ -90,7 +90,7 @@ export const workers: readonly WorkerDefinition[] = [
     maxReceiveCount: 10,
     timeoutSeconds: 30,
     memoryMb: 256,
-    forwardedEvents: ['user_suspended', 'user_deleted', 'user_reactivated'],
+    forwardedEvents: ['user_suspended', 'user_deleted', 'user_reactivated', 'email_changed', 'signed_out_everywhere'],
   },
   {
     // The MLS-ready JPEG of each edited photo (sharp), on delivery, re-delivery and a new size; one
@@ -138,6 +138,8 @@ export const workers: readonly WorkerDefinition[] = [
       'share_link_revoked',
       'user_suspended',
       'user_deleted',
+      // 'Sign out of all other devices': the user's open sockets close (tokens from before are refused).
+      'signed_out_everywhere',
     ],
   },
   {

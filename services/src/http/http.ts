@@ -7,6 +7,7 @@ import { decideAccess } from '../domain/permissions';
 import { type Access, routeByKey } from '../routes';
 import { type CurrentUser, userFromClaims } from './current-user';
 import { BadRequest, Forbidden, HttpError, Unauthorized } from './errors';
+import { SESSION_ENDED_MESSAGE, signedInBeforeCutoff } from './recent-sign-in';
 import { errorBody, json } from './responses';
 
 /**
@@ -139,6 +140,8 @@ const signedInUser = async (event: ApiEvent, access: Access): Promise<CurrentUse
   // API Gateway's JWT authorizer has already checked the token; no claims means no authorizer ran.
   const claims = event.requestContext.authorizer?.jwt?.claims;
   const user = claims?.sub ? await userFromClaims(claims) : null;
+  // 'Sign out of all other devices': a token from a sign-in before the cutoff is refused at once.
+  if (user && signedInBeforeCutoff(user, claims?.auth_time)) throw new Unauthorized(SESSION_ENDED_MESSAGE);
   switch (decideAccess(access, user)) {
     case 'sign-in-required':
       throw new Unauthorized();

@@ -41,3 +41,22 @@ export const requireRecentSignIn = (event: APIGatewayProxyEventV2, now: Date = n
     throw new RecentSignInRequired();
   }
 };
+
+/** The cutoff 'Sign out of all other devices' set on the user record (epoch seconds), if any. */
+export const signedOutBeforeOf = (user: object): number | undefined => {
+  const value = (user as { signedOutBefore?: unknown }).signedOutBefore;
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+};
+
+/**
+ * True when the token's sign-in came before the user's sign-out-everywhere cutoff: such a token is
+ * refused at once (401) by every route and by the live-update socket, not when it expires.
+ */
+export const signedInBeforeCutoff = (user: object, authTimeClaim: unknown): boolean => {
+  const cutoff = signedOutBeforeOf(user);
+  if (cutoff === undefined) return false;
+  const authTime = secondsClaim(authTimeClaim);
+  return authTime === undefined || authTime < cutoff;
+};
+
+export const SESSION_ENDED_MESSAGE = 'You were signed out of this device. Please sign in again.';

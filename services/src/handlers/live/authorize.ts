@@ -4,6 +4,7 @@ import { verifyIdToken } from '../../adapters/id-token';
 import { logger } from '../../adapters/logger';
 import { getUser } from '../../data/users';
 import { isShutOut } from '../../domain/permissions';
+import { signedInBeforeCutoff } from '../../http/recent-sign-in';
 
 /**
  * The WebSocket API's $connect authorizer. The token travels in the connect URL's query (a browser
@@ -16,9 +17,11 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
   const token = event.queryStringParameters?.[LIVE_TOKEN_PARAMETER];
   if (!token) throw new Error('Unauthorized');
   let userId: string;
+  let authTime: unknown;
   try {
     const claims = await verifyIdToken(token);
     userId = String(claims.sub);
+    authTime = claims.auth_time;
   } catch (error) {
     logger.info('live connection refused: token not valid', { reason: (error as Error)?.message });
     throw new Error('Unauthorized');
@@ -27,6 +30,11 @@ export const handler = async (event: APIGatewayRequestAuthorizerEvent): Promise<
   if (!user || isShutOut(user)) {
     logger.info('live connection refused: no active account', { userId });
     return policy(userId, 'Deny', event.methodArn);
+  }
+  // A token from before the user's 'Sign out of all other devices' is no longer a valid token.
+  if (signedInBeforeCutoff(user, authTime)) {
+    logger.info('live connection refused: signed out everywhere since this sign-in', { userId });
+    throw new Error('Unauthorized');
   }
   return policy(userId, 'Allow', event.methodArn, { userId, roles: (user.roles ?? []).join(',') });
 };
