@@ -1,5 +1,6 @@
 import { orderDisplayName } from './orders';
 import { baseName } from './pairing';
+import type { SharedBusinessView } from './profile';
 import * as z from './zod';
 
 /**
@@ -182,6 +183,8 @@ export interface SharedPhotoView {
 
 /** GET /api/share/{token}: the gallery, and nothing about price, requirements, editor or photographer. */
 export interface SharedGalleryView {
+  /** The photographer's business name and logo, shown above the property's name; null when they set neither. */
+  business: SharedBusinessView | null;
   /** The order's name (the property), or its number when it has none. */
   title: string;
   /** In listing order: the first is the cover. */

@@ -67,9 +67,10 @@ export const tableWriteActions = [
 
 /**
  * Every key the services write starts with one of these: orders/{id}/originals|edited|thumbnails/...
- * and zips/{orderId}/{kind}-{fingerprint}.zip. Nothing may be read or written elsewhere in the bucket.
+ * and zips/{orderId}/{kind}-{fingerprint}.zip, and a profile's pictures and their sizes,
+ * profiles/{userId}/image|logo/... and profiles/sizes/... Nothing may be read or written elsewhere in the bucket.
  */
-export const photoKeyPrefixes = ['orders/', 'zips/'];
+export const photoKeyPrefixes = ['orders/', 'zips/', 'profiles/'];
 /** HeadObject and presigned GETs need GetObject; ListBucket makes S3 answer 404, not 403, for a missing key. */
 export const photoReadActions = ['s3:GetObject'];
 /** PutObject covers single and multipart uploads; the other three serve the browser's multipart steps and the removal of an oversized upload. */
@@ -206,7 +207,7 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
     for (const prefix of photoKeyPrefixes) {
       Validations.of(role).acknowledge({
         id: photoPrefixFinding(prefix),
-        reason: `Objects under ${prefix} are named by order ids made at run time; the prefix is the narrowest resource IAM can name.`,
+        reason: `Objects under ${prefix} are named by order or user ids made at run time; the prefix is the narrowest resource IAM can name.`,
       });
     }
   }

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../src/data/orders';
 import { type RecordAccess, type RouteDefinition, routeKey, routes } from '../src/routes';
 import { buildFixture, type Caller, type Fixture } from './authorization-fixtures';
+import { matrixPictureKey, placeMatrixPictures } from './profile-pictures';
 import { uniqueEmail } from './support';
 
 /**
@@ -70,6 +71,26 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     'GET /api/health': () => ({ path: '/api/health', answer: 200 }),
     'GET /api/auth/me': () => ({ path: '/api/auth/me' }),
     'PATCH /api/auth/profile': () => ({ path: '/api/auth/profile', body: { displayName: 'Matrix Caller' } }),
+    // The profile's pictures: each caller signs and saves its own (placed in S3 before), and removes it.
+    ...Object.fromEntries(
+      (['image', 'logo'] as const).flatMap((kind) => [
+        [
+          `POST /api/profile/${kind}/sign`,
+          (caller: Caller) => ({
+            path: `/api/profile/${kind}/sign`,
+            body: { method: 'PUT', key: matrixPictureKey(caller.uid, kind), contentType: 'image/png', size: 100 },
+          }),
+        ],
+        [
+          `PUT /api/profile/${kind}`,
+          (caller: Caller) => ({
+            path: `/api/profile/${kind}`,
+            body: { key: matrixPictureKey(caller.uid, kind), filename: 'matrix-picture.png' },
+          }),
+        ],
+        [`DELETE /api/profile/${kind}`, () => ({ path: `/api/profile/${kind}` })],
+      ]),
+    ),
     'GET /api/orders/job-types': () => ({ path: '/api/orders/job-types' }),
     'POST /api/orders': () => ({ path: '/api/orders', body: { jobTypeId: 'hdr', photoCount: 1 } }),
     'POST /api/orders/with-files': () => ({
@@ -437,6 +458,7 @@ describe('the authorization matrix', () => {
 
   beforeAll(async () => {
     fx = await buildFixture();
+    await placeMatrixPictures(fx.callers.filter((caller) => caller.uid).map((caller) => caller.uid));
   }, 300_000);
 
   it('declares for each route records only for roles it allows', () => {

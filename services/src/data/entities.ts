@@ -48,6 +48,19 @@ const User = () =>
       /** A photographer's Stripe Customer (saved cards), made on the first payment that saves a card; written once. */
       stripeCustomerId: { type: 'string' },
       /**
+       * Profile (data/users.ts updateProfile, handlers/profile). `phone` in E.164; `businessName`
+       * a photographer's, shown on their share pages. Each picture (the profile image, a
+       * photographer's logo) is the key of the upload that S3 holds and its state: 'processing'
+       * until the thumbnail worker has made its sizes (keys derived from the upload's key), then
+       * 'ready', or 'failed' when it was no picture.
+       */
+      phone: { type: 'string' },
+      businessName: { type: 'string' },
+      profileImageKey: { type: 'string' },
+      profileImageState: { type: ['processing', 'ready', 'failed'] as const },
+      logoKey: { type: 'string' },
+      logoState: { type: ['processing', 'ready', 'failed'] as const },
+      /**
        * Account security (data/security-activity.ts, handlers/account). `signedOutBefore`: epoch
        * seconds set by 'Sign out of all other devices'; every ID token whose auth_time is earlier is
        * refused. `pendingEmailChangeId`: the one email change waiting for its link (a newer request

@@ -1,5 +1,7 @@
+import type { ProfilePictureKind } from '@marketplace/events/profile';
 import type { Role, UserStatus } from '@marketplace/events/roles';
 import { isActiveAdmin } from '../domain/permissions';
+import { pictureAttributes } from '../domain/profile-pictures';
 import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
@@ -30,6 +32,13 @@ export interface UserRecord {
   signInRequestedAt?: string;
   /** The photographer's Stripe Customer, once a payment saved a card; never taken from a request. */
   stripeCustomerId?: string;
+  // Profile: see the User entity's profile block (entities.ts).
+  phone?: string;
+  businessName?: string;
+  profileImageKey?: string;
+  profileImageState?: ProfilePictureState;
+  logoKey?: string;
+  logoState?: ProfilePictureState;
   createdAt: string;
   updatedAt: string;
 }
@@ -187,18 +196,114 @@ export const createUserOnce = async (
   }
 };
 
-export const updateProfile = async (
-  userId: string,
-  changes: { displayName?: string; profileImageUrl?: string | null },
-) => {
-  const patch = marketplace().entities.user.patch({ userId });
+export interface ProfileChanges {
+  displayName?: string;
+  phone?: string | null;
+  businessName?: string | null;
+  profileImageUrl?: string | null;
+}
+
+/** Sets the fields given; null removes one. One write, whatever it changes. */
+export const updateProfile = async (userId: string, changes: ProfileChanges) => {
   const set: Record<string, string> = {};
-  if (changes.displayName !== undefined) set.displayName = changes.displayName;
-  if (changes.profileImageUrl) set.profileImageUrl = changes.profileImageUrl;
-  let op = patch.set(set);
-  if (changes.profileImageUrl === null) op = op.remove(['profileImageUrl']);
+  const remove: string[] = [];
+  for (const field of ['displayName', 'phone', 'businessName', 'profileImageUrl'] as const) {
+    const value = changes[field];
+    if (value === null) remove.push(field);
+    else if (value !== undefined) set[field] = value;
+  }
+  const patch = marketplace().entities.user.patch({ userId }).set(set);
+  const op = remove.length ? patch.remove(remove as never) : patch;
   const { data } = await op.go({ response: 'all_new' });
   return data as UserRecord;
+};
+
+export type ProfilePictureState = 'processing' | 'ready' | 'failed';
+
+/**
+ * Gives the user a newly uploaded picture, 'processing', with its outbox event (the thumbnail
+ * worker makes the sizes) in the same transaction, on the condition that the picture it replaces
+ * is still the one read. Answers the key it replaced (whose objects the caller deletes), or null.
+ * The same key saved again changes nothing.
+ */
+export const setProfilePicture = async (userId: string, kind: ProfilePictureKind, key: string) => {
+  const attributes = pictureAttributes[kind];
+  for (let attempt = 1; ; attempt++) {
+    const user = await getUser(userId, { consistent: true });
+    if (!user) throw new NotFound('User not found');
+    const previous = user[attributes.key];
+    if (previous === key) return { user, replaced: null };
+    try {
+      await commitAll((e) => [
+        e.user
+          .patch({ userId })
+          .set({ [attributes.key]: key, [attributes.state]: 'processing' } as never)
+          .where((attr, { eq, notExists }) => {
+            const current = (attr as Record<string, never>)[attributes.key] as never;
+            return previous ? eq(current, previous as never) : notExists(current);
+          })
+          .commit(),
+        userOutboxWrite(e, {
+          userId,
+          eventType: attributes.event,
+          description: kind === 'image' ? 'Profile image uploaded' : 'Business logo uploaded',
+          actorId: userId,
+        }),
+      ]);
+    } catch (error) {
+      if (!lostRace(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict('Your profile was changed at the same time. Please try again.');
+      continue;
+    }
+    return { user: (await getUser(userId, { consistent: true }))!, replaced: previous ?? null };
+  }
+};
+
+/** Removes the user's picture of this kind; answers the key it held (whose objects the caller deletes), or null. */
+export const removeProfilePicture = async (userId: string, kind: ProfilePictureKind) => {
+  const attributes = pictureAttributes[kind];
+  for (let attempt = 1; ; attempt++) {
+    const user = await getUser(userId, { consistent: true });
+    if (!user) throw new NotFound('User not found');
+    const previous = user[attributes.key];
+    if (!previous) return { user, removed: null };
+    try {
+      await marketplace()
+        .entities.user.patch({ userId })
+        .remove([attributes.key, attributes.state] as never)
+        .where((attr, { eq }) => eq((attr as Record<string, never>)[attributes.key] as never, previous as never))
+        .go();
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      if (attempt >= MAX_ATTEMPTS) throw new Conflict('Your profile was changed at the same time. Please try again.');
+      continue;
+    }
+    return { user: (await getUser(userId, { consistent: true }))!, removed: previous };
+  }
+};
+
+/**
+ * The worker's result for a picture, recorded only while the user still has that picture: false
+ * when it was replaced or removed meanwhile (the sizes just made belong to nothing).
+ */
+export const recordProfilePictureState = async (
+  userId: string,
+  kind: ProfilePictureKind,
+  key: string,
+  state: Exclude<ProfilePictureState, 'processing'>,
+) => {
+  const attributes = pictureAttributes[kind];
+  try {
+    await marketplace()
+      .entities.user.patch({ userId })
+      .set({ [attributes.state]: state } as never)
+      .where((attr, { eq }) => eq((attr as Record<string, never>)[attributes.key] as never, key as never))
+      .go();
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
 };
 
 /**
@@ -256,6 +361,8 @@ export const changeUser = async (
   userId: string,
   decide: (user: UserRecord) => UserChange,
   standingEvent?: Omit<UserEventInput, 'userId'>,
+  /** More writes of the same transaction (an owner's deletion: its activity row and its purge; data/account-deletion.ts). */
+  alsoWrite?: (e: Entities, user: UserRecord) => ReturnType<Parameters<typeof commitAll>[0]>,
 ): Promise<UserRecord> => {
   for (let attempt = 1; ; attempt++) {
     const user = await getUser(userId, { consistent: true });
@@ -279,6 +386,7 @@ export const changeUser = async (
         ...(delta ? [activeAdminsMove(e, delta as 1 | -1)] : []),
         ...userTotalMoves(e, user, after),
         ...(standingEvent ? [userOutboxWrite(e, { userId, ...standingEvent })] : []),
+        ...(alsoWrite ? alsoWrite(e, user) : []),
       ]);
     } catch (error) {
       if (!lostRace(error)) throw error;

@@ -1,6 +1,7 @@
 import type { Role } from '@marketplace/events/roles';
 import type { MeView } from '@marketplace/events/users';
 import { createUserOnce, getUser, type UserRecord } from '../data/users';
+import { pictureWithoutUrls } from '../domain/profile-pictures';
 
 export type CurrentUser = UserRecord;
 
@@ -35,4 +36,9 @@ export const toMeView = (user: UserRecord): MeView => ({
   roles: user.roles ?? [],
   status: user.status,
   createdAt: user.createdAt,
+  // Profile: the pictures' URLs are signed by handlers/auth/me-view.ts (meView) for the routes that show them.
+  phone: user.phone ?? null,
+  profileImage: pictureWithoutUrls(user, 'image'),
+  businessName: user.businessName ?? null,
+  businessLogo: pictureWithoutUrls(user, 'logo'),
 });

@@ -4,19 +4,23 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
 import { acceptedArchiveExtensions } from '@marketplace/events/editor-orders';
 import type { OrderEventMessage } from '@marketplace/events/order-events';
 import { extensionOf } from '@marketplace/events/orders';
+import type { UserEventMessage } from '@marketplace/events/user-events';
 import exifr from 'exifr';
 import { announce } from '../adapters/live-updates';
 import { logger } from '../adapters/logger';
 import { recordMetrics } from '../adapters/metrics';
+import { renderProfilePicture } from '../adapters/profile-renditions';
 import { NotAPicture, PREVIEW_LONG_SIDE, type Renditions, renderRenditions } from '../adapters/renditions';
 import { photosBucket, s3 } from '../adapters/s3';
 import { getImage, type ImageRef, recordThumbnail, type ThumbnailResult } from '../data/thumbnails';
+import { getUser, recordProfilePictureState } from '../data/users';
 import { findEmbeddedJpegs, longSide } from '../domain/embedded-jpeg';
-import { orderEventConsumer } from './outbox-message';
+import { kindOfPictureEvent, pictureAttributes, profilePictureSizeKeys } from '../domain/profile-pictures';
+import { outboxConsumer } from './outbox-message';
 
 /**
  * Makes the thumbnail (about 400 px on the long side) and the preview (about 2048 px) of every
@@ -25,6 +29,8 @@ import { orderEventConsumer } from './outbox-message';
  * embedded; archives, anything that cannot be read and an original no longer in storage get a
  * placeholder. An image whose
  * thumbnail is already recorded is skipped, so a redelivered event makes nothing twice.
+ * It also makes the sizes of a profile's pictures (the avatar, a photographer's logo) from the
+ * user events profile_image_uploaded and business_logo_uploaded (makeProfilePictureSizes).
  */
 
 /** Thumbnails live beside, never inside, the originals and edited folders the zips are built from. */
@@ -177,18 +183,79 @@ export const makeThumbnails = async (ref: ImageRef) => {
   return (await recordThumbnail(ref, result)) ? result.thumbnail : ('already-made' as const);
 };
 
-export const handler = orderEventConsumer('making a thumbnail', async (orderEvent, record) => {
-  const image = imageOf(orderEvent);
-  if (!image) {
-    // Not an upload event: it will never succeed, so it is logged rather than retried.
-    logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
-    return;
-  }
-  const outcome = await makeThumbnails(image).catch((error: unknown) => {
-    recordMetrics({ ThumbnailFailures: 1 });
+/** A profile picture is at most 5 MB when saved; anything much larger is not read (it was replaced in S3 since). */
+const MAX_PROFILE_SOURCE_BYTES = 16 * 1024 * 1024;
+
+const deleteKeys = (keys: string[]) =>
+  Promise.all(keys.map((Key) => s3().send(new DeleteObjectCommand({ Bucket: photosBucket(), Key }))));
+
+/**
+ * The sizes of the user's current picture of the kind the event names. As the identity worker does,
+ * it follows the record rather than the event: the picture the user has now, if it still waits for
+ * its sizes. The state is recorded on the condition that the picture is still that one; if it was
+ * replaced or removed meanwhile, the sizes just made are deleted, since nothing points at them.
+ */
+export const makeProfilePictureSizes = async (event: Pick<UserEventMessage, 'userId' | 'eventType'>) => {
+  const kind = kindOfPictureEvent(event.eventType);
+  if (!kind) return 'not-a-picture-event' as const;
+  const attributes = pictureAttributes[kind];
+  const user = await getUser(event.userId, { consistent: true });
+  const key = user?.[attributes.key];
+  if (!user || !key) return 'no-picture' as const;
+  if (user[attributes.state] !== 'processing') return 'already-made' as const;
+
+  let bytes: Buffer;
+  try {
+    const { body, size } = await getObject(key);
+    if (size > MAX_PROFILE_SOURCE_BYTES) {
+      discard(body);
+      return (await recordProfilePictureState(user.userId, kind, key, 'failed')) ? 'failed' : 'replaced';
+    }
+    bytes = Buffer.from(await body.transformToByteArray());
+  } catch (error) {
+    // Removed or replaced since the record was read: the newer state has its own event.
+    if (error instanceof NoSuchKey) return 'replaced' as const;
     throw error;
-  });
-  // Told again on a redelivery ('already-made'): the delivery before may have failed to tell.
-  if (outcome !== 'no-such-image') await announce({ type: 'images.ready', orderId: image.orderId });
-  logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
+  }
+  let renditions: Awaited<ReturnType<typeof renderProfilePicture>>;
+  try {
+    renditions = await renderProfilePicture(bytes, kind);
+  } catch (error) {
+    if (!(error instanceof NotAPicture)) throw error;
+    recordMetrics({ ThumbnailFailures: 1 });
+    return (await recordProfilePictureState(user.userId, kind, key, 'failed')) ? 'failed' : 'replaced';
+  }
+  const { smallKey, largeKey } = profilePictureSizeKeys(key);
+  await putRendition(smallKey, renditions.small);
+  await putRendition(largeKey, renditions.large);
+  if (await recordProfilePictureState(user.userId, kind, key, 'ready')) return 'ready' as const;
+  await deleteKeys([smallKey, largeKey]);
+  return 'replaced' as const;
+};
+
+export const handler = outboxConsumer('making a thumbnail', {
+  order: async (orderEvent, record) => {
+    const image = imageOf(orderEvent);
+    if (!image) {
+      // Not an upload event: it will never succeed, so it is logged rather than retried.
+      logger.error('dropping a message that is not an upload event', { messageId: record.messageId });
+      return;
+    }
+    const outcome = await makeThumbnails(image).catch((error: unknown) => {
+      recordMetrics({ ThumbnailFailures: 1 });
+      throw error;
+    });
+    // Told again on a redelivery ('already-made'): the delivery before may have failed to tell.
+    if (outcome !== 'no-such-image') await announce({ type: 'images.ready', orderId: image.orderId });
+    logger.info('thumbnail request handled', { ...image, outcome, messageId: record.messageId });
+  },
+  user: async (userEvent, record) => {
+    const outcome = await makeProfilePictureSizes(userEvent);
+    logger.info('profile picture handled', {
+      userId: userEvent.userId,
+      eventType: userEvent.eventType,
+      outcome,
+      messageId: record.messageId,
+    });
+  },
 });

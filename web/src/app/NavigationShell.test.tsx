@@ -88,6 +88,20 @@ describe('Navigation shell', () => {
     expect(screen.getByRole('img', { name: 'nameless@example.com' })).toHaveAttribute('src', 'https://img.test/a.png');
   });
 
+  it('shows the uploaded profile image as the avatar once its sizes are made', async () => {
+    const smallUrl = 'https://photos.test/profiles/uid-1/sizes/image_a.jpg.small.webp';
+    signedInAs(
+      aMeView({
+        displayName: 'Pat Doe',
+        profileImageUrl: smallUrl,
+        profileImage: { state: 'ready', smallUrl, largeUrl: smallUrl.replace('small', 'large') },
+      }),
+    );
+    renderApp('/feedback');
+    expect(await screen.findByRole('img', { name: 'Pat Doe' })).toHaveAttribute('src', smallUrl);
+    expect(screen.queryByText('PD')).not.toBeInTheDocument();
+  });
+
   it('signs out, says so and returns to the login page', async () => {
     signedInAs(aMeView());
     const { user, router } = renderApp('/profile');

@@ -9,5 +9,9 @@ export const aMeView = (fields: Partial<MeView> = {}): MeView => ({
   roles: ['photographer'],
   status: 'verified',
   createdAt: '2025-01-01T00:00:00.000Z',
+  phone: null,
+  profileImage: null,
+  businessName: null,
+  businessLogo: null,
   ...fields,
 });

@@ -1,5 +1,5 @@
-import { toMeView } from '../../http/current-user';
 import { http } from '../../http/http';
 import { ok } from '../../http/responses';
+import { meView } from './me-view';
 
-export const handler = http({}, async ({ user }) => ok(toMeView(user)));
+export const handler = http({}, async ({ user }) => ok(await meView(user)));

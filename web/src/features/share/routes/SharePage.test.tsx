@@ -8,6 +8,7 @@ import { renderApp } from '../../../test/render-app';
 const TOKEN = 'AbC-dEf_0123456789abcdefghijklmnopqrstuvwxyz1';
 
 const aSharedGallery = (fields: Partial<SharedGalleryView> = {}): SharedGalleryView => ({
+  business: null,
   title: '12 Oak Street',
   photos: [1, 2, 3].map((position) => ({
     position,
@@ -33,6 +34,30 @@ function recordDownloads() {
 const metaContent = (name: string) => document.head.querySelector(`meta[name="${name}"]`)?.getAttribute('content');
 
 describe('The share page', () => {
+  it("shows the photographer's business name and logo above the property's name", async () => {
+    const business = { name: 'Bright Rooms Photography', logoUrl: 'https://photos.example/logo.large.webp' };
+    fakeApi.on('GET', `/api/share/${TOKEN}`, { status: 200, body: aSharedGallery({ business }) });
+    renderApp(`/share/${TOKEN}`);
+
+    const heading = await screen.findByRole('heading', { level: 1, name: '12 Oak Street' });
+    const header = screen.getByRole('group', { name: 'Photographer' });
+    expect(within(header).getByText('Bright Rooms Photography')).toBeInTheDocument();
+    expect(within(header).getByRole('img', { name: 'Bright Rooms Photography logo' })).toHaveAttribute(
+      'src',
+      business.logoUrl,
+    );
+    // Above the property: the business comes first in the page's order.
+    expect(header.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no business header when the photographer set none', async () => {
+    fakeApi.on('GET', `/api/share/${TOKEN}`, { status: 200, body: aSharedGallery() });
+    renderApp(`/share/${TOKEN}`);
+
+    await screen.findByRole('heading', { level: 1, name: '12 Oak Street' });
+    expect(screen.queryByRole('group', { name: 'Photographer' })).not.toBeInTheDocument();
+  });
+
   it('shows the property, the cover first and every photo in listing order, to a visitor with no account', async () => {
     fakeApi.on('GET', `/api/share/${TOKEN}`, { status: 200, body: aSharedGallery() });
     renderApp(`/share/${TOKEN}`);

@@ -1,4 +1,18 @@
-import { Alert, Box, Button, Center, Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  Alert,
+  Box,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Image,
+  Paper,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import {
   mlsZipFilename,
@@ -7,6 +21,7 @@ import {
   shareLinkUnavailableMessage,
 } from '@marketplace/events/delivery';
 import { editedZipFilename } from '@marketplace/events/orders';
+import type { SharedBusinessView } from '@marketplace/events/profile';
 import { IconLinkOff } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
@@ -126,6 +141,29 @@ function Downloads({ token, gallery }: { token: string; gallery: SharedGalleryVi
   );
 }
 
+/** The photographer's business above the property: their logo and name, as they set them on their profile. */
+function BusinessHeader({ business }: { business: SharedBusinessView }) {
+  return (
+    <Group gap="sm" mb="md" wrap="nowrap" aria-label="Photographer" role="group">
+      {business.logoUrl && (
+        <Image
+          src={business.logoUrl}
+          alt={business.name ? `${business.name} logo` : "Photographer's logo"}
+          h={48}
+          w="auto"
+          maw={{ base: 160, sm: 240 }}
+          fit="contain"
+        />
+      )}
+      {business.name && (
+        <Text fw={700} fz={{ base: 'md', sm: 'lg' }} style={{ overflowWrap: 'anywhere' }}>
+          {business.name}
+        </Text>
+      )}
+    </Group>
+  );
+}
+
 function Gallery({ token, gallery }: { token: string; gallery: SharedGalleryView }) {
   const [opened, setOpened] = useState<number | null>(null);
   const photos = gallery.photos.map(asTilePhoto);
@@ -143,6 +181,7 @@ function Gallery({ token, gallery }: { token: string; gallery: SharedGalleryView
       <Container size="lg">
         <Stack gap="lg">
           <div>
+            {gallery.business && <BusinessHeader business={gallery.business} />}
             <Text fz="sm" fw={600} c="gray.7" tt="uppercase" style={{ letterSpacing: '0.06em' }}>
               Listing photos
             </Text>
