@@ -22,7 +22,7 @@ import { startBenchStack } from './local-bench-stack';
  * floor built and measured the same way in the same run: a bundle holding only the DynamoDB
  * document client, whose first call is one GetItem (the least any route of ours can do).
  *
- *   npx tsx bench/cold-start.ts [runs] [--only=<route or handler text>,...] [--import-only] [--node-options=<flags>]
+ *   npx tsx bench/cold-start.ts [runs] [--only=<route or handler text>,...] [--import-only] [--node-options=<flags>] [--cpu-prof=<dir>]
  *
  * runs: default 9, the medians are reported (one uncounted warm-up pass first, for the disk
  * cache). Bundles are built as the CDK app builds them (infra/lib/bundling/options.ts) and each
@@ -46,6 +46,8 @@ import { startBenchStack } from './local-bench-stack';
  *
  * --import-only: the earlier measure, without the stack: each bundle imported, nothing called.
  * --only: just the routes whose key or handler contains one of the texts, with the floor.
+ * --cpu-prof=<dir>: a V8 CPU profile of every process measured, in <dir> (bench/cold-start-profile.ts
+ * sums them by package and by function through the bundles' source maps, kept in <dir>/bundles).
  * The stack runs on the test ports shifted by TEST_PORT_OFFSET (450 by default). A route of the
  * table without a first call in bench/cold-start-requests.ts is named at the end, unmeasured.
  */
@@ -61,6 +63,14 @@ const only =
     .split(',')
     .filter(Boolean) ?? [];
 const nodeOptions = args.find((arg) => arg.startsWith('--node-options='))?.slice('--node-options='.length) ?? '';
+/**
+ * Another checkout of the repository (say `git archive <commit> | tar -x -C <dir>`, with its
+ * node_modules linked to this one's): every route is also bundled from its sources and measured in
+ * the same interleaved run, so a change is read against what it replaces under the same load.
+ */
+const compareRoot = args.find((arg) => arg.startsWith('--compare='))?.slice('--compare='.length);
+/** A directory for a V8 CPU profile of every measured process (Node refuses --cpu-prof in NODE_OPTIONS). */
+const cpuProfDir = args.find((arg) => arg.startsWith('--cpu-prof='))?.slice('--cpu-prof='.length);
 const goal = 1.6;
 /** Clear of the test ports other runs use (TEST_PORT_OFFSET overrides it). */
 const DEFAULT_PORT_OFFSET = 450;
@@ -88,6 +98,8 @@ interface Bundle {
   keepArrowFunctions?: boolean;
   /** The route's key, for its request. */
   routeKey?: string;
+  /** Built from the --compare checkout's sources. */
+  compared?: boolean;
 }
 
 interface Built extends Bundle {
@@ -110,6 +122,18 @@ const bundles: Bundle[] = [
       routeKey: routeKey(r),
     }),
   ),
+  ...(compareRoot
+    ? routes.filter(selected).map(
+        (r): Bundle => ({
+          name: `${r.handler} (compared)`,
+          kind: importOnly ? 'import-only' : 'route',
+          entry: `handlers/${r.handler}`,
+          nativeModules: [],
+          routeKey: routeKey(r),
+          compared: true,
+        }),
+      )
+    : []),
   ...(only.length
     ? []
     : [
@@ -159,7 +183,14 @@ const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
   const outfile = path.join(outDir, 'index.mjs');
   const result = await build({
     ...(typeof spec.entry === 'string'
-      ? { entryPoints: [path.join(servicesSrc, `${spec.entry}.ts`)] }
+      ? {
+          entryPoints: [
+            path.join(
+              spec.compared ? path.join(path.resolve(compareRoot!), 'services', 'src') : servicesSrc,
+              `${spec.entry}.ts`,
+            ),
+          ],
+        }
       : { stdin: { contents: spec.entry.contents, resolveDir: servicesSrc, sourcefile: 'floor.mjs', loader: 'js' } }),
     ...lambdaBuildOptions(repoRoot, { keepArrowFunctions: spec.keepArrowFunctions === true }),
     sourcemap: true,
@@ -239,7 +270,21 @@ const measure = (built: Built, environment: NodeJS.ProcessEnv, eventFile?: strin
   new Promise<Sample>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--input-type=module', '-e', probe, pathToFileURL(built.file).href, ...(eventFile ? [eventFile] : [])],
+      [
+        ...(cpuProfDir
+          ? [
+              '--cpu-prof',
+              `--cpu-prof-dir=${cpuProfDir}`,
+              `--cpu-prof-name=${built.name.replaceAll(/[^a-z0-9-]+/gi, '_')}.${Date.now()}.cpuprofile`,
+              '--cpu-prof-interval=100',
+            ]
+          : []),
+        '--input-type=module',
+        '-e',
+        probe,
+        pathToFileURL(built.file).href,
+        ...(eventFile ? [eventFile] : []),
+      ],
       { env: environment, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let out = '';
@@ -289,7 +334,10 @@ const notable = (loaded: string[]) =>
   ].join(', ');
 
 const main = async () => {
-  const outRoot = mkdtempSync(path.join(os.tmpdir(), 'cold-start-'));
+  if (cpuProfDir) mkdirSync(cpuProfDir, { recursive: true });
+  const outRoot = cpuProfDir
+    ? mkdtempSync(path.join(path.resolve(cpuProfDir), 'bundles-'))
+    : mkdtempSync(path.join(os.tmpdir(), 'cold-start-'));
   const eventsDir = path.join(outRoot, 'events');
   mkdirSync(eventsDir);
   let stopStack: (() => Promise<void>) | undefined;
@@ -319,7 +367,7 @@ const main = async () => {
       const seedStarted = performance.now();
       const accounts = await seedAccounts();
       const wanted = new Set(built.flatMap((b) => (b.routeKey ? [b.routeKey] : [])));
-      requests = await routeRequests(accounts, runs + 1, wanted);
+      requests = await routeRequests(accounts, (runs + 1) * (compareRoot ? 2 : 1), wanted);
       floorEvent = { key: await floorKey(accounts) };
       unmeasured = built.filter((b) => b.kind === 'route' && !requests.has(b.routeKey!)).map((b) => b.routeKey!);
       // What the seeding set off (thumbnails, zips, the event log) is done before anything is timed.
@@ -335,7 +383,7 @@ const main = async () => {
     const eventFileFor = async (b: Built, run: number) => {
       let event: unknown;
       if (b.kind === 'floor' && !importOnly) event = floorEvent;
-      else if (b.kind === 'route') event = await requests.get(b.routeKey!)!.event(run);
+      else if (b.kind === 'route') event = await requests.get(b.routeKey!)!.event(b.compared ? run + runs + 1 : run);
       if (event === undefined) return undefined;
       const file = path.join(eventsDir, `${eventCount++}.json`);
       writeFileSync(file, JSON.stringify(event));
@@ -375,7 +423,8 @@ const main = async () => {
       };
     });
     const floor = rows.find((r) => r.kind === 'floor')!;
-    const called = rows.filter((r) => r.kind === 'route');
+    const called = rows.filter((r) => r.kind === 'route' && !r.compared);
+    const compared = rows.filter((r) => r.kind === 'route' && r.compared);
     const importedOnly = rows.filter((r) => r.kind === 'import-only');
 
     console.log(
@@ -389,7 +438,7 @@ const main = async () => {
         '| Route | KB | Import CPU ms | First call CPU ms | Sum CPU ms | Ratio | Sum wall ms | Wall ratio | Status | The first call loaded |',
       );
       console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
-      for (const r of [floor, ...called]) {
+      for (const r of [floor, ...called.flatMap((c) => [c, ...compared.filter((x) => x.routeKey === c.routeKey)])]) {
         const ratio = r.sumCpu / floor.sumCpu;
         const mark = r.kind === 'route' && ratio > goal ? ' **over**' : '';
         console.log(
@@ -400,6 +449,12 @@ const main = async () => {
       console.log(
         `\nroutes: ${called.length}, median sum ${ms(median(called.map((r) => r.sumCpu)))} CPU ms, median ratio ${median(ratios).toFixed(2)}, max ratio ${Math.max(...ratios).toFixed(2)}; ${ratios.filter((x) => x > goal).length} over ${goal}x`,
       );
+      if (compared.length) {
+        const before = compared.map((r) => r.sumCpu / floor.sumCpu);
+        console.log(
+          `compared (${compareRoot}): median ratio ${median(before).toFixed(2)}, max ratio ${Math.max(...before).toFixed(2)}; ${before.filter((x) => x > goal).length} over ${goal}x; median change in CPU ${ms(median(called.map((r) => r.sumCpu - (compared.find((x) => x.routeKey === r.routeKey)?.sumCpu ?? r.sumCpu))))} ms`,
+        );
+      }
       console.log(
         `floor: ${kb(floor.bytes)} KB; import ${ms(floor.importCpu)} + first call ${ms(floor.callCpu)} = ${ms(floor.sumCpu)} CPU ms; ${ms(floor.sumWall)} wall ms`,
       );
@@ -444,7 +499,7 @@ const main = async () => {
     }
   } finally {
     await stopStack?.();
-    rmSync(outRoot, { recursive: true, force: true });
+    if (!cpuProfDir) rmSync(outRoot, { recursive: true, force: true });
   }
 };
 
