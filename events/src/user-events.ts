@@ -20,6 +20,9 @@ export const userEventTypes = [
   // (its email; refresh tokens valid only after the cutoff) and open sockets close.
   'email_changed',
   'signed_out_everywhere',
+  // A new profile image or business logo (events/profile.ts): the thumbnail worker makes its sizes.
+  'profile_image_uploaded',
+  'business_logo_uploaded',
 ] as const;
 
 export const userEventType = z.enum(userEventTypes);

@@ -83,8 +83,49 @@ const ownCard = { photographer: 'own' } as const;
 export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/health', 'system/health', { allow: 'public', records: none, grants: read }),
   // Every signed-in route writes: the first request of a new identity creates its user record.
-  route('GET', '/api/auth/me', 'auth/get-me', { allow: 'signed-in', records: none, grants: readWrite }),
-  route('PATCH', '/api/auth/profile', 'auth/update-profile', { allow: 'signed-in', records: none, grants: readWrite }),
+  // photos:read: the avatar's and logo's URLs are presigned (in process, no call) with the function's permissions.
+  route('GET', '/api/auth/me', 'auth/get-me', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  route('PATCH', '/api/auth/profile', 'auth/update-profile', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  // The profile's pictures (the caller's own): the image for everyone, the logo for photographers.
+  // Uploaded straight to S3 like order photos; saving checks what arrived and deletes what it replaces.
+  route('POST', '/api/profile/image/sign', 'profile/sign-image-upload', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('PUT', '/api/profile/image', 'profile/save-image', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('DELETE', '/api/profile/image', 'profile/remove-image', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('POST', '/api/profile/logo/sign', 'profile/sign-logo-upload', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('PUT', '/api/profile/logo', 'profile/save-logo', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('DELETE', '/api/profile/logo', 'profile/remove-logo', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
   route('GET', '/api/orders/job-types', 'orders/list-job-types', {
     allow: marketplaceRoles,
     records: none,

@@ -62,7 +62,8 @@ export const workers: readonly WorkerDefinition[] = [
     maxReceiveCount: 3,
     timeoutSeconds: 120,
     memoryMb: 1536,
-    forwardedEvents: ['image_uploaded', 'edited_image_uploaded'],
+    // And the sizes of a profile's image and a photographer's logo (user events).
+    forwardedEvents: ['image_uploaded', 'edited_image_uploaded', 'profile_image_uploaded', 'business_logo_uploaded'],
     nativeModules: ['sharp'],
   },
   {
