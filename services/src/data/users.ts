@@ -6,6 +6,7 @@ import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
 import { commitAll, type counterAdd, TransactionCancelled, type UserEventInput, userOutboxWrite } from './transactions';
+import { lookUpUser } from './user-lookup';
 import { userTotalMoves } from './user-totals';
 
 /**
@@ -45,10 +46,9 @@ export interface UserRecord {
 
 type Entities = Parameters<typeof counterAdd>[0];
 
-export const getUser = async (userId: string, { consistent = false } = {}) => {
-  const { data } = await marketplace().entities.user.get({ userId }).go({ consistent });
-  return (data as UserRecord | null) ?? null;
-};
+/** One user's record: read as the User entity's `get` reads it, without building the entity (user-lookup.ts). */
+export const getUser = async (userId: string, { consistent = false } = {}) =>
+  lookUpUser<UserRecord>(userId, { consistent });
 
 export const findUserByEmail = async (email: string) => {
   const { data } = await marketplace()
