@@ -5,7 +5,7 @@ import type { OrderRecord } from '../src/data/orders';
 import { type RecordAccess, type RouteDefinition, routeKey, routes } from '../src/routes';
 import { buildFixture, type Caller, type Fixture } from './authorization-fixtures';
 import { matrixPictureKey, placeMatrixPictures } from './profile-pictures';
-import { uniqueEmail } from './support';
+import { aUserWithRoles, uniqueEmail } from './support';
 
 /**
  * Every route of the table x every caller, through the local gateway, against what the route's
@@ -29,6 +29,12 @@ interface Probe {
   record?: string;
   /** Public routes only: the answer every caller gets ('2xx' where a zip may be ready or still building). */
   answer?: Expected;
+  /**
+   * Sent instead of the caller's token: a fresh sign-in of a stand-in with the caller's roles, for
+   * the account-security routes, which would end the caller's own sessions or change its password
+   * (and need a sign-in of the last five minutes).
+   */
+  token?: Promise<string>;
 }
 
 type Expected = number | '2xx';
@@ -65,6 +71,9 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
         [fx.shareTokens.expired, 'an expired link', 404],
       ] as const
     ).map(([token, record, answer]) => ({ path: `/api/share/${token}${suffix}`, record, answer }));
+  /** An active caller's stand-in: a new account with its roles, signed in just now. */
+  const standIn = (caller: Caller): Pick<Probe, 'token'> =>
+    caller.standing === 'active' ? { token: aUserWithRoles([...caller.roles]).then((account) => account.token) } : {};
   const newJobTypeName = `Matrix ${randomUUID().slice(0, 8)}`;
   const invitee = uniqueEmail('matrix-invitee');
   return {
@@ -229,6 +238,31 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     'POST /api/admin/invite-editor': () => ({
       path: '/api/admin/invite-editor',
       body: { email: invitee, displayName: 'Matrix Invitee', jobTypeRates: rates },
+    }),
+    // Account security: an active caller acts through a stand-in of its roles (see Probe.token);
+    // the email-change link's token is the credential, and one never issued is a 404 for anyone.
+    'GET /api/account/security-activity': () => ({ path: '/api/account/security-activity' }),
+    'POST /api/account/password': (caller) => ({
+      path: '/api/account/password',
+      body: { newPassword: 'matrix-passw0rd' },
+      ...standIn(caller),
+    }),
+    'POST /api/account/email-change': (caller) => ({
+      path: '/api/account/email-change',
+      body: { newEmail: uniqueEmail('matrix-moved') },
+      ...standIn(caller),
+    }),
+    'GET /api/account/email-change/{token}': () => ({
+      path: `/api/account/email-change/${'A'.repeat(43)}`,
+      answer: 404,
+    }),
+    'POST /api/account/email-change/{token}': () => ({
+      path: `/api/account/email-change/${'A'.repeat(43)}`,
+      answer: 404,
+    }),
+    'POST /api/account/sign-out-everywhere': (caller) => ({
+      path: '/api/account/sign-out-everywhere',
+      ...standIn(caller),
     }),
     'GET /api/auth/verify-invitation': () => ({
       path: `/api/auth/verify-invitation?${new URLSearchParams(fx.invitation)}`,
@@ -409,7 +443,8 @@ const expectedAnswer = (route: RouteDefinition, caller: Caller, probe: Probe): E
 
 const send = async (route: RouteDefinition, caller: Caller, probe: Probe) => {
   const headers: Record<string, string> = { ...probe.headers };
-  if (caller.token) headers.authorization = `Bearer ${caller.token}`;
+  const token = probe.token ? await probe.token : caller.token;
+  if (token) headers.authorization = `Bearer ${token}`;
   let body: string | FormData | undefined;
   if (probe.form) body = probe.form();
   else if (probe.body !== undefined) {

@@ -39,6 +39,12 @@ export const routes: RouteObject[] = [
         path: '/info',
         lazy: () => import('../features/info/routes/InfoPage').then((m) => ({ Component: m.InfoPage })),
       },
+      // An email change's link, opened from the new address's mailbox (signed in or not).
+      {
+        path: '/account/confirm-email',
+        lazy: () =>
+          import('../features/profile/routes/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
+      },
       // A client's gallery, opened from a share link without an account.
       {
         path: '/share/:token',

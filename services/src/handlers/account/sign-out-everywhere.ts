@@ -1,3 +1,4 @@
+import * as z from '@marketplace/events/zod';
 import { config } from '../../config';
 import { signOutEverywhere } from '../../data/account-security';
 import { requestOrigin } from '../../data/security-activity';
@@ -13,7 +14,8 @@ import { ok } from '../../http/responses';
  * identity worker) and open live sockets close. The browser that asked signs in again with the
  * password it just confirmed, so it stays signed in.
  */
-export const handler = http({}, async ({ user, event }) => {
+// No input: an empty JSON object, or no body at all; anything else is refused before any write.
+export const handler = http({ body: z.strictObject({}) }, async ({ user, event }) => {
   requireRecentSignIn(event);
   const origin = requestOrigin(event);
   const now = new Date();

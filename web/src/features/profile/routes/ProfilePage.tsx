@@ -8,6 +8,7 @@ import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
 import { PayoutAccountSection } from '../components/PayoutAccountSection';
 import { PayoutsSection } from '../components/PayoutsSection';
 import { PlannedSection, ProfileSection } from '../components/ProfileSection';
+import { SecuritySection } from '../components/SecuritySection';
 
 /**
  * The account's settings, a section per part the spec plans: who you are, notifications,
@@ -29,10 +30,7 @@ export function ProfilePage() {
       {me.roles.includes('editor') && <PayoutAccountSection />}
       {me.roles.includes('editor') && <PayoutsSection />}
       <PlannedSection title="Notifications" planned="a switch for each email you receive." />
-      <PlannedSection
-        title="Security"
-        planned="change your password or email, sign out of other devices, download your data."
-      />
+      <SecuritySection />
     </Stack>
   );
 }
