@@ -123,16 +123,22 @@ const bundles: Bundle[] = [
     }),
   ),
   ...(compareRoot
-    ? routes.filter(selected).map(
-        (r): Bundle => ({
-          name: `${r.handler} (compared)`,
-          kind: importOnly ? 'import-only' : 'route',
-          entry: `handlers/${r.handler}`,
-          nativeModules: [],
-          routeKey: routeKey(r),
-          compared: true,
-        }),
-      )
+    ? routes
+        .filter(
+          (r) =>
+            selected(r) &&
+            existsSync(path.join(path.resolve(compareRoot), 'services', 'src', 'handlers', `${r.handler}.ts`)),
+        )
+        .map(
+          (r): Bundle => ({
+            name: `${r.handler} (compared)`,
+            kind: importOnly ? 'import-only' : 'route',
+            entry: `handlers/${r.handler}`,
+            nativeModules: [],
+            routeKey: routeKey(r),
+            compared: true,
+          }),
+        )
     : []),
   ...(only.length
     ? []
