@@ -90,6 +90,17 @@ export const firebaseAuthModule = {
     setCurrentUser(user);
     return { user };
   }),
+  // Re-authentication before a sensitive action (features/profile/api/confirm-password.ts).
+  EmailAuthProvider: { credential: vi.fn((email: string, password: string) => ({ email, password })) },
+  reauthenticateWithCredential: vi.fn(
+    async (user: FakeFirebaseUser, credential: { email: string; password: string }) => {
+      const account = state.accounts.get(credential.email);
+      if (!account || account.user.uid !== user.uid || account.password !== credential.password) {
+        throw firebaseError('auth/invalid-credential');
+      }
+      return { user };
+    },
+  ),
   GoogleAuthProvider: class {
     static credential = vi.fn((idToken: string) => ({ idToken }));
     setCustomParameters = vi.fn();

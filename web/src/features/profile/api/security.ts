@@ -29,6 +29,23 @@ export function useSecurityActivity() {
   };
 }
 
+/** Thrown when the change was made but this browser could not sign in again: the user signs in by hand. */
+export class SignInAgainError extends Error {
+  constructor() {
+    super('The change was made, but this device could not sign you in again. Please sign in with your password.');
+    this.name = 'SignInAgainError';
+  }
+}
+
+const signInAgain = async (email: string, password: string) => {
+  try {
+    await signInWithEmail(email, password);
+  } catch (error) {
+    console.error('Could not sign in again after a security change', error);
+    throw new SignInAgainError();
+  }
+};
+
 /**
  * Change password: the current one confirmed with Firebase first (a fresh sign-in for the server's
  * recent-sign-in rule), the new one set by the server, then this browser signs in with the new one
@@ -45,7 +62,7 @@ export const changePassword = async ({
 }) => {
   await confirmPassword(currentPassword);
   const answer = await apiPost<{ changedAt: string }>('/api/account/password', { newPassword });
-  await signInWithEmail(email, newPassword);
+  await signInAgain(email, newPassword);
   return answer;
 };
 
@@ -62,7 +79,7 @@ export const requestEmailChange = async ({ password, newEmail }: { password: str
 export const signOutEverywhere = async ({ email, password }: { email: string; password: string }) => {
   await confirmPassword(password);
   const answer = await apiPost<{ signedOutBefore: string }>('/api/account/sign-out-everywhere', {});
-  await signInWithEmail(email, password);
+  await signInAgain(email, password);
   return answer;
 };
 

@@ -8,7 +8,13 @@ import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { useCurrentUser } from '../../../lib/current-user';
 import { ConfirmPasswordError } from '../api/confirm-password';
-import { changePassword, requestEmailChange, signOutEverywhere, useSecurityActivity } from '../api/security';
+import {
+  changePassword,
+  requestEmailChange,
+  SignInAgainError,
+  signOutEverywhere,
+  useSecurityActivity,
+} from '../api/security';
 import { ProfileSection } from './ProfileSection';
 
 /** What each failure says, and under which field. */
@@ -18,6 +24,7 @@ interface Failure {
 }
 
 const failureOf = (error: unknown, fallback: string): Failure => {
+  if (error instanceof SignInAgainError) return { message: error.message };
   if (error instanceof ConfirmPasswordError) return { field: 'password', message: error.message };
   if (error instanceof ApiError) {
     if (error.code === 'VALIDATION_FAILED' || error.code === 'WEAK_PASSWORD') {

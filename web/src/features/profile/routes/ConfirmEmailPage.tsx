@@ -98,8 +98,9 @@ export function ConfirmEmailPage() {
             </Title>
           </Group>
           <Text>
-            Your account now uses <strong>{movedTo}</strong>. Sign in with it from now on; your password stays the same.
-            We told your old address about the change.
+            Your account now uses <strong>{movedTo}</strong>. Sign in with it from now on (devices signed in with the
+            old address are asked to sign in again); your password stays the same. We told your old address about the
+            change.
           </Text>
           <Group>
             <Button component={Link} to="/profile">
