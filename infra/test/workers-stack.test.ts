@@ -385,7 +385,14 @@ describe('the identity worker', () => {
 
   it('is fed by the event log, which forwards the user events to its queue', () => {
     const identity = workers.find((worker) => worker.queue === 'identity')!;
-    expect(identity.forwardedEvents).toEqual(['user_suspended', 'user_deleted', 'user_reactivated']);
+    expect(identity.forwardedEvents).toEqual([
+      'user_suspended',
+      'user_deleted',
+      'user_reactivated',
+      // Account security (docs/decisions/0103): Firebase follows the email and the sign-out cutoff.
+      'email_changed',
+      'signed_out_everywhere',
+    ]);
     expect(identity.visibilityTimeoutSeconds).toBeGreaterThanOrEqual(identity.timeoutSeconds);
   });
 });

@@ -87,7 +87,8 @@ export const signOut = (): Promise<void> => firebaseSignOut(auth);
 export const reauthenticateWithPassword = async (password: string): Promise<string> => {
   await auth.authStateReady();
   const user = auth.currentUser;
-  if (!user?.email) throw Object.assign(new Error('Nobody is signed in with a password'), { code: 'auth/no-current-user' });
+  if (!user?.email)
+    throw Object.assign(new Error('Nobody is signed in with a password'), { code: 'auth/no-current-user' });
   await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, password));
   return firebaseGetIdToken(user, true);
 };
