@@ -5,6 +5,8 @@ import {
   ArnFormat,
   Aws,
   CfnOutput,
+  NestedStack,
+  type NestedStackProps,
   RemovalPolicy,
   Stack,
   type StackProps,
@@ -13,6 +15,7 @@ import {
 import {
   type CfnStage,
   HttpApi,
+  HttpIntegration,
   HttpIntegrationType,
   HttpMethod,
   HttpNoneAuthorizer,
@@ -23,7 +26,7 @@ import {
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { type IRole, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -31,7 +34,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { type EmailSettings, grantAccess, type ServiceResources, serviceEnvironment } from './service-access';
-import { serviceFunction } from './service-function';
+import { InlineGrantsRole, serviceFunction } from './service-function';
 import { photosBucketName } from './storage-stack';
 
 export interface ApiStackProps extends StackProps {
@@ -48,26 +51,127 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * A Lambda proxy integration that API Gateway invokes as one role of the API's, instead of through
- * a resource policy on each function: HttpLambdaIntegration adds a Lambda permission per route,
- * one CloudFormation resource a route, and the stack holds at most 500. Same payload (2.0).
+ * A route's integration made in its route group (a nested stack): the API stack's route targets
+ * it by id, so the route itself stays in the API stack, and the integration, like the function
+ * it invokes, counts against the group's 500 resources instead.
  */
-class HttpLambdaIntegrationAsRole extends HttpRouteIntegration {
+class RouteGroupIntegration extends HttpRouteIntegration {
   constructor(
     id: string,
-    private readonly handler: IFunction,
-    private readonly invoker: IRole,
+    private readonly madeInGroup: HttpIntegration,
+    private readonly groupConfig: HttpRouteIntegrationConfig,
   ) {
     super(id);
   }
 
   bind(): HttpRouteIntegrationConfig {
-    return {
-      type: HttpIntegrationType.AWS_PROXY,
-      uri: this.handler.functionArn,
-      payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
-      credentials: IntegrationCredentials.fromRole(this.invoker),
-    };
+    return this.groupConfig;
+  }
+
+  /** The integration exists already, in the route's group: the route is given its id, and nothing is made here. */
+  override _bindToRoute(): { readonly integrationId: string } {
+    return { integrationId: this.madeInGroup.integrationId };
+  }
+}
+
+/**
+ * The area of the route table a route belongs to: the folder of its handler under
+ * services/src/handlers ("admin/list-users" is in "admin"). Each area's functions are one route group.
+ */
+export const routeArea = (route: Pick<RouteDefinition, 'handler'>) => route.handler.split('/')[0]!;
+
+/** "payment-methods" -> "PaymentMethodsRoutes": the logical id of an area's nested stack. */
+export const routeGroupId = (area: string) =>
+  `${area.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, letter: string) => letter.toUpperCase())}Routes`;
+
+/**
+ * The most routes one group may hold. A route costs its group four resources (function, role,
+ * log group, integration), so 60 fill 241 of a nested stack's 500; and the group's invoke role
+ * names each function's ARN (at most 122 characters) in its inline policy, which IAM caps at
+ * 10,240 characters a role: 60 of them take about 7,500 (test/stack-sizes.test.ts). An area that
+ * outgrows it is split into two handler folders.
+ */
+export const maxRoutesPerGroup = 60;
+
+export interface RouteGroupProps extends NestedStackProps {
+  area: string;
+  routes: readonly RouteDefinition[];
+  httpApi: HttpApi;
+  resources: ServiceResources;
+}
+
+/**
+ * One area of the route table in a nested stack of the API stack: per route its function, the
+ * function's role (exactly the route's grants, inline) and log group, and the integration the
+ * API stack's route targets; and one role API Gateway invokes these functions as, which may
+ * invoke exactly them. CloudFormation holds 500 resources a stack, nested stacks included, and
+ * the API stack keeps one resource a route (the route).
+ */
+export class RouteGroup extends NestedStack {
+  readonly area: string;
+  /** The functions of this group, by route key. */
+  readonly functions = new Map<string, IFunction>();
+  /** The integration of each route of this group, by route key. */
+  readonly integrations = new Map<string, RouteGroupIntegration>();
+
+  constructor(scope: Construct, id: string, props: RouteGroupProps) {
+    super(scope, id, props);
+    this.area = props.area;
+    if (props.routes.length > maxRoutesPerGroup) {
+      throw new Error(
+        `The ${props.area} area has ${props.routes.length} routes, more than a route group holds (${maxRoutesPerGroup}): move some of its handlers to a folder of their own (services/src/handlers/<area>-<part>/)`,
+      );
+    }
+
+    // API Gateway invokes this group's functions as this role: only this API may use it, and it
+    // may invoke this group's functions and nothing else (each named by its ARN below).
+    const invoker = new InlineGrantsRole(this, 'RouteInvokeRole', {
+      description: `Lets the HTTP API invoke the ${props.area} routes' functions`,
+      assumedBy: new ServicePrincipal('apigateway.amazonaws.com', {
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
+          ArnLike: {
+            'aws:SourceArn': this.formatArn({ service: 'execute-api', resource: `${props.httpApi.apiId}/*` }),
+          },
+        },
+      }),
+    });
+
+    for (const route of props.routes) {
+      const name = routeName(route);
+      const key = routeKey(route);
+      const routeFunction = serviceFunction(this, `${name}Function`, {
+        module: `handlers/${route.handler}`,
+        description: key,
+        timeoutSeconds: route.timeoutSeconds ?? defaultRouteTimeoutSeconds,
+        memoryMb: routeMemoryMb,
+        environment: serviceEnvironment(this, route.grants, props.resources),
+        inlineGrants: true,
+      });
+      grantAccess(routeFunction, route.grants, props.resources);
+      // Payload format 2.0 passes the body through untouched, which raw-body (webhook) routes rely on.
+      const config: HttpRouteIntegrationConfig = {
+        type: HttpIntegrationType.AWS_PROXY,
+        uri: routeFunction.functionArn,
+        payloadFormatVersion: PayloadFormatVersion.VERSION_2_0,
+        credentials: IntegrationCredentials.fromRole(invoker),
+      };
+      const integration = new HttpIntegration(this, `${name}Integration`, {
+        httpApi: props.httpApi,
+        integrationType: config.type,
+        integrationUri: config.uri,
+        payloadFormatVersion: config.payloadFormatVersion,
+        credentials: config.credentials,
+      });
+      this.functions.set(key, routeFunction);
+      this.integrations.set(key, new RouteGroupIntegration(`${name}Integration`, integration, config));
+    }
+    invoker.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['lambda:InvokeFunction'],
+        resources: [...this.functions.values()].map((fn) => fn.functionArn),
+      }),
+    );
   }
 }
 
@@ -126,13 +230,19 @@ export const accessLogFormat = {
 
 export const firebaseIssuer = (projectId: string) => `https://securetoken.google.com/${projectId}`;
 
-/** The HTTP API: one function per entry of the route table, behind Firebase's JWT authorizer. */
+/**
+ * The HTTP API: one function per entry of the route table, behind Firebase's JWT authorizer. The
+ * API, its stage, authorizer, access log and routes are here; each route's function, role, log
+ * group and integration are in its area's route group (a nested stack).
+ */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** One JSON line per request (accessLogFormat), for the dashboard's per-route queries. */
   readonly accessLogs: LogGroup;
   /** Host name of the API's default endpoint, for CloudFront's /api/* origin. */
   readonly apiDomainName: string;
+  /** The nested stacks that hold the routes' functions, one per area of the route table. */
+  readonly routeGroups: RouteGroup[] = [];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -198,54 +308,36 @@ export class ApiStack extends Stack {
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 
-    // API Gateway invokes the route functions as this role: only this API may use it, and it may
-    // invoke this stack's functions only (their names start with the stack's).
-    const invoker = new Role(this, 'RouteInvokeRole', {
-      description: "Lets the HTTP API invoke its routes' functions",
-      assumedBy: new ServicePrincipal('apigateway.amazonaws.com', {
-        conditions: {
-          StringEquals: { 'aws:SourceAccount': Aws.ACCOUNT_ID },
-          ArnLike: { 'aws:SourceArn': this.formatArn({ service: 'execute-api', resource: `${this.httpApi.apiId}/*` }) },
-        },
-      }),
-    });
-    const routeFunctions = this.formatArn({
-      service: 'lambda',
-      resource: 'function',
-      resourceName: `${this.stackName}-*`,
-      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-    });
-    invoker.addToPrincipalPolicy(
-      new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [routeFunctions] }),
-    );
-    Validations.of(invoker).acknowledge({
-      id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:${this.stackName}-*]`,
-      reason:
-        "One function per route, named by CloudFormation after this stack: the stack's prefix names exactly them, and a statement per function would outgrow an IAM policy.",
-    });
+    // The routes stay here, one resource each; their functions, roles, log groups and integrations
+    // are in a nested stack per area of the route table (RouteGroup).
+    const areas = new Map<string, RouteDefinition[]>();
+    for (const route of props.routes) areas.set(routeArea(route), [...(areas.get(routeArea(route)) ?? []), route]);
+    for (const [area, areaRoutes] of areas) {
+      const group = new RouteGroup(this, routeGroupId(area), {
+        description: `Marketplace API, the ${area} routes: a function, its role and log group, and an integration per route`,
+        area,
+        routes: areaRoutes,
+        httpApi: this.httpApi,
+        resources,
+      });
+      // A short logical id names the nested stack (MarketplaceApi-AdminRoutes-...), and with it the functions.
+      group.nestedStackResource?.overrideLogicalId(routeGroupId(area));
+      this.routeGroups.push(group);
+    }
 
     for (const route of props.routes) {
-      const name = routeName(route);
-      const routeFunction = serviceFunction(this, `${name}Function`, {
-        module: `handlers/${route.handler}`,
-        description: routeKey(route),
-        timeoutSeconds: route.timeoutSeconds ?? defaultRouteTimeoutSeconds,
-        memoryMb: routeMemoryMb,
-        environment: serviceEnvironment(this, route.grants, resources),
-        inlineGrants: true,
-      });
-      grantAccess(routeFunction, route.grants, resources);
-      // Payload format 2.0 passes the body through untouched, which raw-body (webhook) routes rely on.
+      const key = routeKey(route);
+      const integration = this.routeGroups.find((group) => group.area === routeArea(route))?.integrations.get(key);
+      if (!integration) throw new Error(`${key} has no integration in its route group`);
       const httpRoutes = this.httpApi.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegrationAsRole(`${name}Integration`, routeFunction, invoker),
+        integration,
         ...(route.allow === 'public' ? { authorizer: new HttpNoneAuthorizer() } : {}),
       });
       if (route.allow === 'public') {
-        const reason = publicRouteReasons[routeKey(route)];
-        if (!reason)
-          throw new Error(`${routeKey(route)} is public: say why in publicRouteReasons (infra/lib/api-stack.ts)`);
+        const reason = publicRouteReasons[key];
+        if (!reason) throw new Error(`${key} is public: say why in publicRouteReasons (infra/lib/api-stack.ts)`);
         for (const httpRoute of httpRoutes) Validations.of(httpRoute).acknowledge({ id: 'AwsSolutions-APIG4', reason });
       }
     }

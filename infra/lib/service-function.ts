@@ -33,10 +33,10 @@ export interface ServiceFunctionProps {
 
 /**
  * A role that holds its grants as an inline policy of its own, not in a separate AWS::IAM::Policy:
- * the same permissions, one CloudFormation resource fewer. The API stack holds seven resources a
- * route and CloudFormation takes at most 500 a stack; this keeps it at six.
+ * the same permissions, one CloudFormation resource fewer (CloudFormation takes at most 500 a
+ * stack, and a route group holds a role a route).
  */
-class InlineGrantsRole extends Role {
+export class InlineGrantsRole extends Role {
   private readonly inlineGrants: PolicyDocument;
 
   constructor(scope: Construct, id: string, props: RoleProps) {

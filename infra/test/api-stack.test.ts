@@ -1,13 +1,18 @@
 import type { QueueName } from '@marketplace/events/order-events';
-import { type RouteDefinition, routeKey, routes } from '@marketplace/services/routes';
+import { type RouteDefinition, routeKey, routeName, routes } from '@marketplace/services/routes';
 import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ApiStack, apiThrottle } from '../lib/api-stack';
-import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+import { ApiStack, apiThrottle, maxRoutesPerGroup, routeArea, routeGroupId } from '../lib/api-stack';
+import {
+  functionOfRoute as followRoute,
+  marketplaceApp,
+  resourcesOfType,
+  routeGroupTemplates,
+} from './synthesize-marketplace';
 
 const issuer = 'https://securetoken.google.com/acme-photos';
 const protectedRoutes = routes.filter((route) => route.allow !== 'public');
@@ -24,8 +29,19 @@ const slowQueueingRoute: RouteDefinition = {
   timeoutSeconds: 25,
 };
 
-let template: Template;
-let fixtureTemplate: Template;
+/** The API stack's template, and its route groups' (nested stacks, with the values the API stack passes them). */
+interface ApiTemplates {
+  api: Template;
+  groups: Map<string, Template>;
+}
+
+let template: ApiTemplates;
+let fixtureTemplate: ApiTemplates;
+
+const templatesOf = (api: ApiStack): ApiTemplates => ({
+  api: Template.fromStack(api),
+  groups: routeGroupTemplates(api),
+});
 
 /** The logical id a CloudFormation value points at through Ref or Fn::GetAtt. */
 const targetOf = (value: unknown) => JSON.stringify(value).match(/"(?:Ref|Fn::GetAtt)":\[?"([A-Za-z0-9]+)"/)?.[1];
@@ -36,34 +52,34 @@ const resource = (t: Template, logicalId: string) => {
   return found;
 };
 
-/** Follows route -> integration -> function, so the assertion is about what the route really invokes. */
-const functionOfRoute = (t: Template, key: string) => {
-  const route = resourcesOfType(t, 'AWS::ApiGatewayV2::Route').find(([, r]) => r.Properties.RouteKey === key);
-  if (!route) throw new Error(`no route ${key}`);
-  const integration = resource(t, targetOf(route[1].Properties.Target)!);
-  const functionId = targetOf(integration.Properties.IntegrationUri)!;
-  return { functionId, properties: resource(t, functionId).Properties };
-};
+/**
+ * Follows route -> integration -> function, so the assertion is about what the route really
+ * invokes: the route is in the API stack, its integration and function in its route group.
+ */
+const functionOfRoute = (t: ApiTemplates, key: string) => followRoute(t.api, t.groups, key);
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
 /** A route's permissions: its role's own policies (route roles hold their grants inline) and any policy resource. */
-const statementsOfRoute = (t: Template, key: string) => {
-  const roleId = targetOf(functionOfRoute(t, key).properties.Role)!;
-  const inline = (resource(t, roleId).Properties.Policies ?? []) as { PolicyDocument: { Statement: Statement[] } }[];
+const statementsOfRoute = (t: ApiTemplates, key: string) => {
+  const { template: group, properties } = functionOfRoute(t, key);
+  const roleId = targetOf(properties.Role)!;
+  const inline = (resource(group, roleId).Properties.Policies ?? []) as {
+    PolicyDocument: { Statement: Statement[] };
+  }[];
   return [
     ...inline.flatMap((policy) => policy.PolicyDocument.Statement),
-    ...resourcesOfType(t, 'AWS::IAM::Policy')
+    ...resourcesOfType(group, 'AWS::IAM::Policy')
       .filter(([, policy]) => targetOf(policy.Properties.Roles) === roleId)
       .flatMap(([, policy]) => (policy.Properties.PolicyDocument as { Statement: Statement[] }).Statement),
   ];
 };
 
-const allowedActionsOfRoute = (t: Template, key: string) =>
+const allowedActionsOfRoute = (t: ApiTemplates, key: string) =>
   statementsOfRoute(t, key).flatMap((statement) => statement.Action);
 
 /** Where a route may perform an action, as the template spells the resources. */
-const resourcesOfAction = (t: Template, key: string, action: string) =>
+const resourcesOfAction = (t: ApiTemplates, key: string, action: string) =>
   JSON.stringify(
     statementsOfRoute(t, key)
       .filter((statement) => [statement.Action].flat().includes(action))
@@ -103,18 +119,18 @@ beforeAll(() => {
     firebaseAdminSecret: stacks.data.firebaseAdminSecret,
     firebaseProjectId: 'acme-photos',
   });
-  template = Template.fromStack(stacks.api);
-  fixtureTemplate = Template.fromStack(fixtureApi);
+  template = templatesOf(stacks.api);
+  fixtureTemplate = templatesOf(fixtureApi);
 });
 
 describe('the HTTP API', () => {
   it('serves every route of the route table under its method and path', () => {
-    const routeKeys = resourcesOfType(template, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
+    const routeKeys = resourcesOfType(template.api, 'AWS::ApiGatewayV2::Route').map(([, r]) => r.Properties.RouteKey);
     expect(routeKeys.sort()).toEqual(routes.map(routeKey).sort());
   });
 
   it('logs each request of its default stage as one JSON line, to a log group kept three months', () => {
-    const stages = resourcesOfType(template, 'AWS::ApiGatewayV2::Stage');
+    const stages = resourcesOfType(template.api, 'AWS::ApiGatewayV2::Stage');
     expect(stages).toHaveLength(1);
     const [, stage] = stages[0]!;
     expect(stage.Properties.StageName).toBe('$default');
@@ -128,7 +144,9 @@ describe('the HTTP API', () => {
     });
     // No request or response bodies, headers or query strings in the log.
     expect(Object.values(format).every((value) => /^\$context\.[A-Za-z.]+$/.test(value))).toBe(true);
-    const logGroups = resourcesOfType(template, 'AWS::Logs::LogGroup').filter(([id]) => id.startsWith('AccessLogs'));
+    const logGroups = resourcesOfType(template.api, 'AWS::Logs::LogGroup').filter(([id]) =>
+      id.startsWith('AccessLogs'),
+    );
     expect(logGroups).toHaveLength(1);
     const [logGroupId, logGroup] = logGroups[0]!;
     expect(logGroup.Properties.RetentionInDays).toBe(90);
@@ -138,8 +156,8 @@ describe('the HTTP API', () => {
   });
 
   it('checks Firebase ID tokens of the configured project from the Authorization header', () => {
-    template.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
-    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+    template.api.resourceCountIs('AWS::ApiGatewayV2::Authorizer', 1);
+    template.api.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
       AuthorizerType: 'JWT',
       IdentitySource: ['$request.header.Authorization'],
       JwtConfiguration: { Issuer: issuer, Audience: ['acme-photos'] },
@@ -149,7 +167,7 @@ describe('the HTTP API', () => {
   it('requires a token on every route that is not public', () => {
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of protectedRoutes) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      template.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: routeKey(route),
         AuthorizationType: 'JWT',
         AuthorizerId: Match.anyValue(),
@@ -158,7 +176,7 @@ describe('the HTTP API', () => {
   });
 
   it('throttles the whole API at its default stage', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+    template.api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
       DefaultRouteSettings: {
         ThrottlingRateLimit: apiThrottle.rateLimit,
@@ -168,7 +186,7 @@ describe('the HTTP API', () => {
   });
 
   it("lets Stripe's webhook through without a token, since Stripe signs it instead", () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+    template.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
       RouteKey: 'POST /api/webhooks/stripe',
       AuthorizationType: 'NONE',
       AuthorizerId: Match.absent(),
@@ -178,7 +196,7 @@ describe('the HTTP API', () => {
   it('lets public routes through without a token', () => {
     expect(publicRoutes.length).toBeGreaterThan(0);
     for (const route of publicRoutes) {
-      template.hasResourceProperties('AWS::ApiGatewayV2::Route', {
+      template.api.hasResourceProperties('AWS::ApiGatewayV2::Route', {
         RouteKey: routeKey(route),
         AuthorizationType: 'NONE',
         AuthorizerId: Match.absent(),
@@ -189,7 +207,13 @@ describe('the HTTP API', () => {
 
 describe('route functions', () => {
   it('gives each route its own arm64 Node.js 24 function', () => {
-    template.resourceCountIs('AWS::Lambda::Function', routes.length);
+    // None in the API stack: each in its route group, which holds nothing else that runs.
+    template.api.resourceCountIs('AWS::Lambda::Function', 0);
+    const functionCount = [...template.groups.values()].reduce(
+      (sum, group) => sum + resourcesOfType(group, 'AWS::Lambda::Function').length,
+      0,
+    );
+    expect(functionCount).toBe(routes.length);
     const functionIds = routes.map((route) => functionOfRoute(template, routeKey(route)).functionId);
     expect(new Set(functionIds).size).toBe(routes.length);
     for (const route of routes) {
@@ -218,9 +242,56 @@ describe('route functions', () => {
   });
 
   it('keeps its logs for a month', () => {
-    const { properties } = functionOfRoute(template, routeKey(routes[0]!));
-    const logGroup = resource(template, targetOf(properties.LoggingConfig)!);
-    expect(logGroup.Properties.RetentionInDays).toBe(30);
+    for (const route of routes) {
+      const { template: group, properties } = functionOfRoute(template, routeKey(route));
+      const logGroup = resource(group, targetOf(properties.LoggingConfig)!);
+      expect(logGroup.Properties.RetentionInDays, routeKey(route)).toBe(30);
+    }
+  });
+});
+
+describe('route groups', () => {
+  it("keep each route in the API stack and its function, role, log group and integration in its area's nested stack", () => {
+    const areas = new Set(routes.map(routeArea));
+    expect(template.groups.size).toBe(areas.size);
+    expect([...template.groups.keys()].sort()).toEqual([...areas].map(routeGroupId).sort());
+    resourcesOfType(template.api, 'AWS::CloudFormation::Stack').forEach(([id]) => {
+      expect(template.groups.has(id), id).toBe(true);
+    });
+    for (const type of ['AWS::Lambda::Function', 'AWS::Logs::LogGroup', 'AWS::ApiGatewayV2::Integration']) {
+      const inApi = resourcesOfType(template.api, type).filter(([id]) => !id.startsWith('AccessLogs'));
+      expect(inApi, type).toEqual([]);
+    }
+    for (const route of routes) {
+      const { groupId, functionId, properties, integration } = functionOfRoute(template, routeKey(route));
+      expect(groupId, routeKey(route)).toBe(routeGroupId(routeArea(route)));
+      expect(functionId.startsWith(`${routeName(route)}Function`), routeKey(route)).toBe(true);
+      expect(properties.Description).toBe(routeKey(route));
+      // Payload format 2.0 passes the body through untouched (the webhooks' signatures are over the raw body).
+      expect(integration.Properties).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
+    }
+  });
+
+  it('are named by their area, so the functions in them are too', () => {
+    expect(routeGroupId('payment-methods')).toBe('PaymentMethodsRoutes');
+    expect(routeGroupId('admin')).toBe('AdminRoutes');
+  });
+
+  it('refuse an area with more routes than a nested stack and an invoke policy hold', () => {
+    const { app, stacks } = marketplaceApp({ settings: { firebaseProjectId: 'acme-photos' } });
+    const crowded = Array.from({ length: maxRoutesPerGroup + 1 }, (_, n) => ({
+      ...slowQueueingRoute,
+      path: `/api/fixtures/slow-${n}` as const,
+    }));
+    const build = () =>
+      new ApiStack(app, 'CrowdedApi', {
+        routes: crowded,
+        table: stacks.data.table,
+        queues: stacks.workers.queues,
+        stripeSecret: stacks.data.stripeSecret,
+        firebaseProjectId: 'acme-photos',
+      });
+    expect(build).toThrow(/system area has 61 routes, more than a route group holds \(60\)/);
   });
 });
 
@@ -321,11 +392,9 @@ describe('the payout link route', () => {
     const { api } = marketplaceApp({
       settings: { mailFrom: 'PhotoEdit <no-reply@photoedit.example>', siteUrl },
     }).stacks;
-    const found = resourcesOfType(Template.fromStack(api), 'AWS::Lambda::Function').find(
-      ([, f]) => f.Properties.Description === 'POST /api/payout-account/link',
-    );
-    expect(found).toBeDefined();
-    const environment = (found![1].Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+    const { properties } = functionOfRoute(templatesOf(api), 'POST /api/payout-account/link');
+    expect(properties.Description).toBe('POST /api/payout-account/link');
+    const environment = environmentOf(properties);
     expect(environment.SITE_URL).toBe(siteUrl);
     expect(environment.STRIPE_SECRET_ARN).toBeDefined();
   });

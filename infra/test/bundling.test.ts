@@ -22,7 +22,7 @@ beforeAll(() => {
     const assetHash = (fn.Properties.Code as { S3Key: string }).S3Key.replace(/\.zip$/, '');
     return join(assemblyDir, `asset.${assetHash}`, 'index.mjs');
   };
-  bundles = [stacks.api, stacks.workers, stacks.live].flatMap((stack) =>
+  bundles = [...stacks.api.routeGroups, stacks.workers, stacks.live].flatMap((stack) =>
     resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => bundleOf(fn)),
   );
   const [, thumbnails] = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function').find(

@@ -84,6 +84,14 @@ describe("cdk-nag's AwsSolutions pack", () => {
     expect(() => app.synth()).toThrow(/AwsSolutions-S1[\s\S]*CarelessBucket|CarelessBucket[\s\S]*AwsSolutions-S1/);
   });
 
+  it("checks the API's route groups too, which are nested stacks", () => {
+    const { app, stacks } = marketplaceApp({ settings: configured });
+    const [group] = stacks.api.routeGroups;
+    expect(group).toBeDefined();
+    new Bucket(group!, 'CarelessBucket');
+    expect(() => app.synth()).toThrow(/AwsSolutions-S1[\s\S]*CarelessBucket|CarelessBucket[\s\S]*AwsSolutions-S1/);
+  });
+
   it('is acknowledged on single resources, finding by finding, each with its reason', () => {
     const acknowledgements = acknowledgementsUnder(configuredApp.app);
     expect(acknowledgements.length).toBeGreaterThan(0);

@@ -10,7 +10,7 @@ import { receiptKeyFor } from '@marketplace/services/workers/make-receipts';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduleGrants, workerGrants } from '../lib/workers-stack';
-import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+import { marketplaceApp, nestedTemplate, resourcesOfType } from './synthesize-marketplace';
 
 /**
  * Each function's IAM policy, read from the synthesized templates, against what its entry in the
@@ -33,6 +33,11 @@ type Json = {
 };
 
 let templates: Record<string, Json>;
+/**
+ * The API stack's route groups (nested stacks), by their place in the app ("MarketplaceApi/AdminRoutes"),
+ * each template with the values the API stack passes its parameters, so a reference reads as in the API stack.
+ */
+let routeGroups: string[];
 
 /** A resource or ARN as one readable string: `<LogicalId>` for a Ref, `<LogicalId.Arn>` for a GetAtt. */
 const render = (value: unknown, stackName: string): string => {
@@ -207,6 +212,8 @@ beforeAll(() => {
   templates = Object.fromEntries(
     Object.values(stacks).map((stack) => [stack.stackName, Template.fromStack(stack).toJSON() as Json]),
   );
+  routeGroups = stacks.api.routeGroups.map((group) => group.node.path);
+  for (const group of stacks.api.routeGroups) templates[group.node.path] = nestedTemplate(group).toJSON() as Json;
 });
 
 describe('the key prefixes granted on the photos bucket', () => {
@@ -227,11 +234,15 @@ describe('each route function', () => {
   it.each(
     routes.map((route) => [routeKey(route), route] as const),
   )('%s may do exactly what its grants say', (key, route) => {
-    const found = functionsOf('MarketplaceApi').filter(([, fn]) => fn.Properties.Description === key);
+    const found = routeGroups.flatMap((group) =>
+      functionsOf(group)
+        .filter(([, fn]) => fn.Properties.Description === key)
+        .map(([functionId]) => [group, functionId] as const),
+    );
     expect(found, key).toHaveLength(1);
-    const [functionId] = found[0]!;
-    expect(sorted(permissionsOf('MarketplaceApi', functionId))).toEqual(
-      sorted(expectedFor(route.grants, logGroupOf('MarketplaceApi', functionId))),
+    const [group, functionId] = found[0]!;
+    expect(sorted(permissionsOf(group, functionId))).toEqual(
+      sorted(expectedFor(route.grants, logGroupOf(group, functionId))),
     );
   });
 });
@@ -301,36 +312,67 @@ describe('each WebSocket function', () => {
 });
 
 describe('the API', () => {
-  it('invokes its route functions as one role that only it may assume, and that may invoke nothing else', () => {
-    const { Resources } = templates.MarketplaceApi!;
-    const invokers = Object.entries(Resources).filter(
-      ([, r]) =>
-        r.Type === 'AWS::IAM::Role' &&
-        JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('apigateway.amazonaws.com'),
-    );
-    expect(invokers).toHaveLength(1);
-    const [roleId, role] = invokers[0]!;
-    expect(JSON.stringify(role.Properties.AssumeRolePolicyDocument)).toMatch(/aws:SourceArn.*execute-api/);
-    const statements = Object.values(Resources)
-      .filter((r) => r.Type === 'AWS::IAM::Policy')
-      .filter((r) => asArray(r.Properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === roleId))
-      .flatMap((r) => (r.Properties.PolicyDocument as { Statement: Statement[] }).Statement);
-    expect(statements.map((s) => [s.Action, render(s.Resource, 'MarketplaceApi')])).toEqual([
-      ['lambda:InvokeFunction', 'arn:<AWS::Partition>:lambda:<AWS::Region>:<AWS::AccountId>:function:MarketplaceApi-*'],
-    ]);
-    // Every route's integration calls its function as that role; no function carries a permission of its own.
-    const integrations = Object.values(Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
-    expect(integrations).toHaveLength(routes.length);
-    for (const integration of integrations) {
-      expect(render(integration.Properties.CredentialsArn, 'MarketplaceApi')).toBe(`<${roleId}.Arn>`);
+  it("invokes each route group's functions as one role of the group's, that only the API may assume and that may invoke exactly them", () => {
+    const apiResources = templates.MarketplaceApi!.Resources;
+    const apis = Object.entries(apiResources).filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Api');
+    expect(apis).toHaveLength(1);
+    const [apiId] = apis[0]!;
+    let integrationCount = 0;
+    for (const group of routeGroups) {
+      const { Resources } = templates[group]!;
+      const invokers = Object.entries(Resources).filter(
+        ([, r]) =>
+          r.Type === 'AWS::IAM::Role' &&
+          JSON.stringify(r.Properties.AssumeRolePolicyDocument).includes('apigateway.amazonaws.com'),
+      );
+      expect(invokers, group).toHaveLength(1);
+      const [roleId, role] = invokers[0]!;
+      expect(role.Properties.ManagedPolicyArns, group).toBeUndefined();
+      // Only this API: the trust names its execute-api ARN (the API stack's HttpApi) and the account.
+      const trust = JSON.stringify(role.Properties.AssumeRolePolicyDocument);
+      expect(trust, group).toMatch(/aws:SourceArn.*execute-api/);
+      expect(trust, group).toContain(`{"Ref":"${apiId}"}`);
+      expect(trust, group).toContain('aws:SourceAccount');
+      const statements = [
+        ...asArray(role.Properties.Policies as { PolicyDocument: { Statement: Statement[] } }[]).flatMap(
+          (p) => p.PolicyDocument.Statement,
+        ),
+        ...Object.values(Resources)
+          .filter((r) => r.Type === 'AWS::IAM::Policy')
+          .filter((r) => asArray(r.Properties.Roles as { Ref: string }[]).some((ref) => ref.Ref === roleId))
+          .flatMap((r) => (r.Properties.PolicyDocument as { Statement: Statement[] }).Statement),
+      ];
+      const functionArns = functionsOf(group).map(([functionId]) => `<${functionId}.Arn>`);
+      expect(functionArns.length, group).toBeGreaterThan(0);
+      // Each of the group's functions by its ARN, and nothing else: no wildcard, no other group's.
+      expect(statements.map((s) => [s.Effect, s.Action, s.Condition])).toEqual([
+        ['Allow', 'lambda:InvokeFunction', undefined],
+      ]);
+      expect(
+        asArray(statements[0]!.Resource)
+          .map((r) => render(r, group))
+          .sort(),
+        group,
+      ).toEqual(functionArns.sort());
+      // Every route's integration calls its group's function as that role; no function carries a permission of its own.
+      const integrations = Object.values(Resources).filter((r) => r.Type === 'AWS::ApiGatewayV2::Integration');
+      expect(integrations, group).toHaveLength(functionArns.length);
+      for (const integration of integrations) {
+        expect(render(integration.Properties.CredentialsArn, group)).toBe(`<${roleId}.Arn>`);
+        expect(functionArns).toContain(render(integration.Properties.IntegrationUri, group));
+      }
+      integrationCount += integrations.length;
+      expect(Object.values(Resources).filter((r) => r.Type === 'AWS::Lambda::Permission')).toHaveLength(0);
     }
-    expect(Object.values(Resources).filter((r) => r.Type === 'AWS::Lambda::Permission')).toHaveLength(0);
+    expect(integrationCount).toBe(routes.length);
+    expect(Object.values(apiResources).filter((r) => r.Type === 'AWS::Lambda::Permission')).toHaveLength(0);
+    expect(Object.values(apiResources).filter((r) => r.Type === 'AWS::IAM::Role')).toHaveLength(0);
   });
 });
 
 describe('no function anywhere', () => {
   it('may Scan, use a wildcard action, or act on every resource', () => {
-    const all = ['MarketplaceApi', 'MarketplaceWorkers', 'MarketplaceLive'].flatMap((stackName) =>
+    const all = [...routeGroups, 'MarketplaceWorkers', 'MarketplaceLive'].flatMap((stackName) =>
       functionsOf(stackName).flatMap(([functionId]) => [...permissionsOf(stackName, functionId)]),
     );
     expect(all.length).toBeGreaterThan(routes.length);
@@ -344,13 +386,17 @@ describe('no function anywhere', () => {
 
   it('is given the photos bucket in the route table or the worker table without its functions being counted here', () => {
     // Every function of the three stacks is a route, a worker or a WebSocket function: none escapes the checks above.
-    expect(functionsOf('MarketplaceApi')).toHaveLength(routes.length);
+    // The API stack's functions are all in its route groups.
+    expect(functionsOf('MarketplaceApi')).toHaveLength(0);
+    expect(routeGroups.flatMap((group) => functionsOf(group))).toHaveLength(routes.length);
     expect(functionsOf('MarketplaceWorkers')).toHaveLength(workers.length + schedules.length);
     // The authorizer and one function per WebSocket route; the ping route runs none.
     expect(functionsOf('MarketplaceLive')).toHaveLength(liveRoutes.length + 1);
-    // A role a route, and the one the API invokes them as.
-    expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(
-      routes.length + 1,
+    // A role a route, and in each route group the one the API invokes its functions as.
+    const apiRoles = routeGroups.flatMap((group) =>
+      resourcesOfType(Template.fromJSON(templates[group]!), 'AWS::IAM::Role'),
     );
+    expect(apiRoles).toHaveLength(routes.length + routeGroups.length);
+    expect(resourcesOfType(Template.fromJSON(templates.MarketplaceApi!), 'AWS::IAM::Role')).toHaveLength(0);
   });
 });

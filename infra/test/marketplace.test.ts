@@ -1,4 +1,6 @@
-import { type Stack, Token } from 'aws-cdk-lib';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { NestedStack, type Stack, Token } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +66,17 @@ describe('the CDK app', () => {
     // Monitoring reads the queues, pipes and both APIs; no stack reads it, so it never holds up a deploy.
     expect(dependencyNames(stacks.monitoring)).toEqual(['MarketplaceApi', 'MarketplaceLive', 'MarketplaceWorkers']);
     for (const stack of Object.values(stacks)) expect(dependencyNames(stack)).not.toContain('MarketplaceMonitoring');
+  });
+
+  it("deploys the API's route groups with the API stack, as its nested stacks: `cdk deploy --all` is unchanged", () => {
+    expect(stacks.api.routeGroups.length).toBeGreaterThan(0);
+    for (const group of stacks.api.routeGroups) {
+      expect(NestedStack.isNestedStack(group), group.node.path).toBe(true);
+      expect(group.nestedStackParent).toBe(stacks.api);
+      // Its template is written beside the API stack's, an asset that the API stack's deploy uploads.
+      expect(existsSync(join(assembly.directory, group.templateFile)), group.templateFile).toBe(true);
+    }
+    expect(assembly.stacks.map((stack) => stack.stackName)).not.toContain(stacks.api.routeGroups[0]!.node.id);
   });
 
   it('protects the stacks that hold data from being deleted', () => {

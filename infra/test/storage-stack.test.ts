@@ -8,16 +8,17 @@ import {
 } from '@marketplace/services/data/downloads';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
+import { marketplaceApp, nestedTemplate, resourcesOfType } from './synthesize-marketplace';
 
 let storage: Template;
-let api: Template;
+/** The API's route groups (nested stacks): where the route functions are. */
+let routeGroups: Template[];
 let workers: Template;
 
 beforeAll(() => {
   const { stacks } = marketplaceApp({ settings: { extraCorsOrigin: 'http://localhost:5173' } });
   storage = Template.fromStack(stacks.storage);
-  api = Template.fromStack(stacks.api);
+  routeGroups = stacks.api.routeGroups.map(nestedTemplate);
   workers = Template.fromStack(stacks.workers);
 });
 
@@ -142,7 +143,7 @@ describe('the photos bucket', () => {
   it('is the bucket the route and worker functions are told about and granted', () => {
     const bucketName = photosBucket().Properties.BucketName;
     const environments = [
-      ...resourcesOfType(api, 'AWS::Lambda::Function'),
+      ...routeGroups.flatMap((group) => resourcesOfType(group, 'AWS::Lambda::Function')),
       ...resourcesOfType(workers, 'AWS::Lambda::Function'),
     ].map(([, fn]) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables);
     expect(environments.length).toBeGreaterThan(0);
