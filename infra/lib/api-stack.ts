@@ -45,6 +45,8 @@ export interface ApiStackProps extends StackProps {
   stripeSecret: ISecret;
   /** A Firebase service account key, for routes granted 'identity:admin' (none are: the identity worker holds it). */
   firebaseAdminSecret?: ISecret;
+  /** The unsubscribe links' signing key, for the routes granted 'unsubscribe:key'. */
+  unsubscribeKeySecret?: ISecret;
   firebaseProjectId: string;
   /** For the routes granted 'email:send'. */
   email?: Partial<EmailSettings>;
@@ -201,6 +203,10 @@ export const publicRouteReasons: Record<string, string> = {
     "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
   'GET /api/share/{token}/downloads/{kind}':
     "The photographer's client has no account; the share link's token (256 random bits, stored hashed, revocable, expiring) is the credential.",
+  'GET /api/unsubscribe':
+    "An email's unsubscribe link opens without signing in (RFC 8058); the link's token, HMAC-signed, naming one account and one email kind and expiring, is the credential. Reads only.",
+  'POST /api/unsubscribe':
+    "Mailbox providers POST one-click unsubscribes without any sign-in (RFC 8058); the link's token, HMAC-signed, naming one account and one email kind and expiring, is the credential. Turns off that kind only.",
   'GET /api/account/email-change/{token}':
     "Opened from the new address's mailbox, perhaps signed out; the email-change link's token (256 random bits, stored hashed, single-use, expiring in a day) is the credential.",
   'POST /api/account/email-change/{token}':
@@ -305,6 +311,7 @@ export class ApiStack extends Stack {
       firebaseProjectId: props.firebaseProjectId,
       stripeSecret: props.stripeSecret,
       ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
+      ...(props.unsubscribeKeySecret ? { unsubscribeKeySecret: props.unsubscribeKeySecret } : {}),
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
     };
 

@@ -20,6 +20,9 @@ export const stripeSecretName = 'marketplace/stripe';
 /** A Firebase service account key (the JSON Firebase's console downloads), for disabling deleted users' sign-in. */
 export const firebaseAdminSecretName = 'marketplace/firebase-admin';
 
+/** The key that signs the emails' unsubscribe links; CloudFormation generates it and nobody types it. */
+export const unsubscribeKeySecretName = 'marketplace/unsubscribe-key';
+
 /**
  * What outlives every deploy: the one single-table-design table (its shape comes from the same
  * schema the local stack uses) and the Stripe keys the operator puts in by hand.
@@ -28,6 +31,7 @@ export class DataStack extends Stack {
   readonly table: Table;
   readonly stripeSecret: Secret;
   readonly firebaseAdminSecret: Secret;
+  readonly unsubscribeKeySecret: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -94,6 +98,21 @@ export class DataStack extends Stack {
     new CfnOutput(this, 'FirebaseAdminSecretName', {
       description: 'Put the Firebase service account key JSON in this secret',
       value: this.firebaseAdminSecret.secretName,
+    });
+
+    // The unsubscribe links' signing key (HMAC-SHA256): 64 random characters generated once, the
+    // whole SecretString. Kept with the data: a new key would break every link already emailed.
+    this.unsubscribeKeySecret = new Secret(this, 'UnsubscribeKeySecret', {
+      secretName: unsubscribeKeySecretName,
+      description:
+        "Signs and checks the emails' one-click unsubscribe links (generated; read by the functions granted unsubscribe:key)",
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.unsubscribeKeySecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotating the key would break every unsubscribe link already emailed (each works for 90 days); it is replaced by hand if it ever leaks.',
     });
   }
 }

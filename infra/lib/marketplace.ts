@@ -47,6 +47,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     live: live.endpoint,
     schedules,
     stripeSecret: data.stripeSecret,
+    unsubscribeKeySecret: data.unsubscribeKeySecret,
   });
   const api = new ApiStack(app, 'MarketplaceApi', {
     description: 'Marketplace HTTP API, one function per route',
@@ -54,6 +55,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     table: data.table,
     queues: workersStack.queues,
     stripeSecret: data.stripeSecret,
+    unsubscribeKeySecret: data.unsubscribeKeySecret,
     firebaseProjectId: settings.firebaseProjectId,
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });

@@ -20,6 +20,8 @@ export interface ServiceResources {
   stripeSecret?: ISecret;
   /** A Firebase service account key; only where some function is granted 'identity:admin'. */
   firebaseAdminSecret?: ISecret;
+  /** The unsubscribe links' signing key; only where some function is granted 'unsubscribe:key'. */
+  unsubscribeKeySecret?: ISecret;
   /** Where some function is granted 'email:send'. */
   email?: EmailSettings;
   /** The WebSocket API's stage; only where some function is granted 'live:post'. */
@@ -109,6 +111,13 @@ const firebaseAdminSecretOf = (resources: ServiceResources) => {
 /** The SES identities a sender address may be authorized through: the address itself and its domain. */
 export const senderIdentities = (mailFrom: string) => {
   const address = (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
+const unsubscribeKeySecretOf = (resources: ServiceResources) => {
+  if (!resources.unsubscribeKeySecret) {
+    throw new Error('"unsubscribe:key" is granted but this stack was given no unsubscribe key secret');
+  }
+  return resources.unsubscribeKeySecret;
+};
+
   const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : undefined;
   return domain ? [address, domain] : [address];
 };
@@ -194,6 +203,13 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
 export const photoPrefixFinding = (prefix: string) =>
   `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::marketplace-photos-<AWS::AccountId>-<AWS::Region>/${prefix}*]`;
 
+    case 'unsubscribe:key':
+      return [
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [unsubscribeKeySecretOf(resources).secretArn],
+        }),
+      ];
 /** Grants exactly what the route or worker table lists, nothing more: each action by name, each resource by ARN. */
 export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resources: ServiceResources) => {
   const stack = Stack.of(resources.table);
@@ -273,3 +289,6 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     ...(grants.includes('stripe') && resources.email ? { SITE_URL: resources.email.siteUrl } : {}),
   };
 };
+    ...(grants.includes('unsubscribe:key')
+      ? { UNSUBSCRIBE_KEY_SECRET_ARN: unsubscribeKeySecretOf(resources).secretArn }
+      : {}),

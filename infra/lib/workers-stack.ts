@@ -42,7 +42,8 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   // Reads an uploaded file, writes its thumbnail and preview, records them on the image, says so.
   thumbnails: ['table:read', 'table:write', 'photos:read', 'photos:write', 'queue:live-updates'],
   // Reads the order and its people, marks each email sent (once per event), sends it.
-  notifications: ['table:read', 'table:write', 'email:send'],
+  // Signs each switchable email's unsubscribe link with the unsubscribe key.
+  notifications: ['table:read', 'table:write', 'email:send', 'unsubscribe:key'],
   // Reads the user's standing, sets sign-in at Firebase with the service account, marks it applied.
   identity: ['table:read', 'table:write', 'identity:admin'],
   // Reads the order, its edited files and their MLS-ready copies, writes the copies and their
@@ -112,6 +113,8 @@ const pascalCase = (name: string) =>
   name
     .split('-')
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
+  /** The unsubscribe links' signing key, for the workers granted 'unsubscribe:key' (the notification worker). */
+  unsubscribeKeySecret?: ISecret;
     .join('');
 
 /** A pipe as deployed, for the monitoring stack: its name in CloudWatch's metrics and its dead-letter queue. */
@@ -187,6 +190,7 @@ export class WorkersStack extends Stack {
       const consumer = serviceFunction(this, `${name}Worker`, {
         module: `workers/${worker.handler}`,
         description: `Consumes the ${worker.queue} queue`,
+      ...(props.unsubscribeKeySecret ? { unsubscribeKeySecret: props.unsubscribeKeySecret } : {}),
         timeoutSeconds: worker.timeoutSeconds,
         memoryMb: worker.memoryMb,
         environment: serviceEnvironment(this, grants, resources),

@@ -227,8 +227,17 @@ describe('route functions', () => {
       const environment = environmentOf(functionOfRoute(template, routeKey(route)).properties);
       const stripeKeys = route.grants.includes('stripe') ? ['STRIPE_SECRET_ARN'] : [];
       const identityKeys = route.grants.includes('identity:admin') ? ['FIREBASE_ADMIN_SECRET_ARN'] : [];
+      const unsubscribeKeys = route.grants.includes('unsubscribe:key') ? ['UNSUBSCRIBE_KEY_SECRET_ARN'] : [];
       expect(Object.keys(environment).sort(), routeKey(route)).toEqual(
-        ['FIREBASE_PROJECT_ID', 'PHOTOS_BUCKET', 'QUEUE_URLS', 'TABLE_NAME', ...stripeKeys, ...identityKeys].sort(),
+        [
+          'FIREBASE_PROJECT_ID',
+          'PHOTOS_BUCKET',
+          'QUEUE_URLS',
+          'TABLE_NAME',
+          ...stripeKeys,
+          ...identityKeys,
+          ...unsubscribeKeys,
+        ].sort(),
       );
       // No NODE_OPTIONS: --enable-source-maps would parse the source map on every cold start.
       expect(environment).toMatchObject({ FIREBASE_PROJECT_ID: 'acme-photos' });
@@ -323,7 +332,11 @@ describe('route permissions', () => {
       expect(
         actions.some((action) => action.startsWith('secretsmanager:')),
         routeKey(route),
-      ).toBe(route.grants.includes('stripe') || route.grants.includes('identity:admin'));
+      ).toBe(
+        route.grants.includes('stripe') ||
+          route.grants.includes('identity:admin') ||
+          route.grants.includes('unsubscribe:key'),
+      );
     }
   });
 
@@ -333,6 +346,28 @@ describe('route permissions', () => {
       const key = routeKey(route);
       expect(resourcesOfAction(template, key, 'secretsmanager:GetSecretValue'), key).not.toMatch(/FirebaseAdminSecret/);
       expect(environmentOf(functionOfRoute(template, key).properties).FIREBASE_ADMIN_SECRET_ARN, key).toBeUndefined();
+    }
+  });
+
+  it('lets exactly the two unsubscribe routes read the unsubscribe key, and tells them where it is', () => {
+    const keyRoutes = routes.filter((route) => route.grants.includes('unsubscribe:key')).map(routeKey);
+    expect(keyRoutes.sort()).toEqual(['GET /api/unsubscribe', 'POST /api/unsubscribe']);
+    for (const route of routes) {
+      const key = routeKey(route);
+      const environment = environmentOf(functionOfRoute(template, key).properties);
+      if (keyRoutes.includes(key)) {
+        expect(resourcesOfAction(template, key, 'secretsmanager:GetSecretValue'), key).toMatch(
+          /MarketplaceData.*UnsubscribeKeySecret/,
+        );
+        expect(JSON.stringify(environment.UNSUBSCRIBE_KEY_SECRET_ARN), key).toMatch(
+          /MarketplaceData.*UnsubscribeKeySecret/,
+        );
+      } else {
+        expect(resourcesOfAction(template, key, 'secretsmanager:GetSecretValue'), key).not.toMatch(
+          /UnsubscribeKeySecret/,
+        );
+        expect(environment.UNSUBSCRIBE_KEY_SECRET_ARN, key).toBeUndefined();
+      }
     }
   });
 

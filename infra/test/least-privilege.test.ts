@@ -149,6 +149,7 @@ const targets = () => {
     stripeSecret: secret('marketplace/stripe'),
     firebaseAdminSecret: secret('marketplace/firebase-admin'),
     queueOf,
+    unsubscribeKeySecret: secret('marketplace/unsubscribe-key'),
   };
 };
 
@@ -192,6 +193,8 @@ const expectedFor = (grants: readonly Grant[], logGroup: string) => {
       // PostToConnection and DeleteConnection on the one stage's connections: no GET, no other stage or API.
       const connections = ['POST', 'DELETE'].map((method) => `${t.liveStage}/${method}/@connections/*`);
       expected.push(...pairs(['execute-api:ManageConnections'], connections));
+    } else if (grant === 'unsubscribe:key') {
+      expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.unsubscribeKeySecret]));
     } else {
       expected.push(...pairs(['sqs:SendMessage'], [t.queueOf(grant.slice('queue:'.length) as QueueName)]));
     }

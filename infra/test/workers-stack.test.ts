@@ -283,6 +283,7 @@ const buildWorkers = (options: {
     pipes: options.pipes ?? [],
     firebaseProjectId: 'acme-photos',
     firebaseAdminSecret: Secret.fromSecretNameV2(shared, 'FirebaseAdminSecret', 'marketplace/firebase-admin'),
+    unsubscribeKeySecret: Secret.fromSecretNameV2(shared, 'UnsubscribeKeySecret', 'marketplace/unsubscribe-key'),
     ...(options.email ? { email: options.email } : {}),
     live: {
       stageArn: 'arn:aws:execute-api:us-east-1:111122223333:a1b2c3d4e5/live/',

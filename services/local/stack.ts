@@ -23,6 +23,7 @@ import { LocalStreamPoller } from './stream-poller';
 import { startStripeFake } from './stripe-fake';
 import { ensureTable } from './table-setup';
 import { firebaseTokenVerifier } from './token-verifier';
+import { localUnsubscribeKey } from './unsubscribe-key';
 
 /**
  * The embedded stack: the cloud's parts replaced by local stand-ins, and our real handlers and
@@ -125,6 +126,8 @@ export const stackEnvironment = (ports: StackPorts) => ({
   // Emailed links open the web app this stack serves: Vite on localhost for dev, the built app
   // on 127.0.0.1 for tests (their WEB_URL).
   SITE_URL: `http://${ports.web === devPorts.web ? 'localhost' : '127.0.0.1'}:${ports.web}`,
+  // Signs the emails' unsubscribe links: made once per stack and kept across restarts.
+  UNSUBSCRIBE_KEY: localUnsubscribeKey(repoRoot, ports.gateway),
 });
 
 /** Browser-side settings for the web app in emulator mode. */

@@ -40,6 +40,13 @@ const configSchema = z.object({
    * disables and enables sign-in; unneeded with FIREBASE_AUTH_EMULATOR_HOST (the local emulator).
    */
   FIREBASE_ADMIN_SECRET_ARN: z.optional(nonEmpty),
+  /**
+   * The key that signs and checks the emails' unsubscribe links (HMAC-SHA256): locally the stack's
+   * own, made once and kept; in the cloud a generated Secrets Manager secret, named by its ARN
+   * (only the functions granted 'unsubscribe:key' learn it).
+   */
+  UNSUBSCRIBE_KEY: z.optional(z.string().check(z.minLength(16))),
+  UNSUBSCRIBE_KEY_SECRET_ARN: z.optional(nonEmpty),
   /** SES v2's API, or the local stand-in (aws-ses-v2-local); SES itself for the region when absent. */
   SES_ENDPOINT: z.optional(z.url()),
   /**

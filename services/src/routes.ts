@@ -27,7 +27,9 @@ export type Grant =
   /** Firebase Admin with a service account: the identity worker disabling and re-enabling sign-in. */
   | 'identity:admin'
   /** Posting to, and closing, the browsers' live-update connections (the WebSocket API's management endpoint). */
-  | 'live:post';
+  | 'live:post'
+  /** Reads the key that signs and checks the emails' unsubscribe links (a generated secret). */
+  | 'unsubscribe:key';
 
 /**
  * On whose records each allowed caller may act. 'none': the path names no record (a list of the
@@ -318,6 +320,29 @@ export const routes: readonly RouteDefinition[] = [
   // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
   route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {
     allow: admins,
+  // Email preferences: one switch per email kind the caller receives, and the emails' one-click
+  // unsubscribe (RFC 8058), public: the signed token in the link is the credential, GET changes nothing.
+  route('GET', '/api/account/notifications', 'notifications/get-notifications', {
+    allow: 'signed-in',
+    records: none,
+    grants: readWrite,
+  }),
+  // Admins receive only emails that always go out: they have no switch to turn.
+  route('PATCH', '/api/account/notifications', 'notifications/update-notifications', {
+    allow: ['photographer', 'editor'],
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/unsubscribe', 'notifications/describe-unsubscribe', {
+    allow: 'public',
+    records: none,
+    grants: [...read, 'unsubscribe:key'],
+  }),
+  route('POST', '/api/unsubscribe', 'notifications/unsubscribe', {
+    allow: 'public',
+    records: none,
+    grants: [...readWrite, 'unsubscribe:key'],
+  }),
     records: none,
     grants: [...readWrite, 'email:send'],
   }),

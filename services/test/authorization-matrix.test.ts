@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../src/data/orders';
+import { signUnsubscribeToken } from '../src/domain/unsubscribe-token';
 import { type RecordAccess, type RouteDefinition, routeKey, routes } from '../src/routes';
 import { buildFixture, type Caller, type Fixture } from './authorization-fixtures';
 import { matrixPictureKey, placeMatrixPictures } from './profile-pictures';
@@ -71,6 +72,27 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
         [fx.shareTokens.expired, 'an expired link', 404],
       ] as const
     ).map(([token, record, answer]) => ({ path: `/api/share/${token}${suffix}`, record, answer }));
+  const unsubscribeProbes = (): Probe[] => {
+    const key = process.env.UNSUBSCRIBE_KEY!;
+    const userId = accounts.photographerB.uid;
+    const valid = signUnsubscribeToken(key, { userId, kind: 'editor_started' });
+    const expired = signUnsubscribeToken(key, {
+      userId,
+      kind: 'editor_started',
+      now: new Date(Date.now() - 100 * 24 * 60 * 60 * 1000),
+    });
+    return (
+      [
+        [valid, 'a link that works', 200],
+        [signUnsubscribeToken('not-the-stack-key', { userId, kind: 'editor_started' }), 'a forged link', 400],
+        [expired, 'an expired link', 410],
+      ] as const
+    ).map(([token, record, answer]) => ({
+      path: `/api/unsubscribe?token=${encodeURIComponent(token)}`,
+      record,
+      answer,
+    }));
+  };
   /** An active caller's stand-in: a new account with its roles, signed in just now. */
   const standIn = (caller: Caller): Pick<Probe, 'token'> =>
     caller.standing === 'active' ? { token: aUserWithRoles([...caller.roles]).then((account) => account.token) } : {};
@@ -235,6 +257,16 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       body: { editedKey: orders.claimedEditedKey, originalKey: null },
     }),
     'GET /api/stats/photographer': () => ({ path: '/api/stats/photographer' }),
+    // Email preferences: each caller switches a kind of their own role; the unsubscribe link's
+    // token is the credential, so every caller gets the same answer for the same link.
+    'GET /api/account/notifications': () => ({ path: '/api/account/notifications' }),
+    'PATCH /api/account/notifications': (caller) => ({
+      path: '/api/account/notifications',
+      body: { emails: caller.roles.includes('editor') ? { order_assigned: true } : { photos_ready: true } },
+    }),
+    'GET /api/unsubscribe': () => unsubscribeProbes(),
+    // (The one-click form body is not read: email-preferences.test sends it.)
+    'POST /api/unsubscribe': () => unsubscribeProbes(),
     'POST /api/admin/invite-editor': () => ({
       path: '/api/admin/invite-editor',
       body: { email: invitee, displayName: 'Matrix Invitee', jobTypeRates: rates },

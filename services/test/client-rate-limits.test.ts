@@ -16,6 +16,7 @@ import {
   registerEdited,
 } from '../src/data/orders';
 import { createShareLink, hashShareToken } from '../src/data/share-links';
+import { signUnsubscribeToken } from '../src/domain/unsubscribe-token';
 import { rateLimits } from '../src/rate-limits';
 import { anEditor, aPhotographer, db, type TestAccount } from './support';
 
@@ -211,5 +212,28 @@ describe('one client over its rate limit', () => {
 
     const { feedback: stored } = await listFeedbackByUser(photographer.uid);
     expect(stored.map((item) => item.message)).toEqual(['Sent from another address']);
+  }, 60_000);
+
+  it("is answered 429 on the emails' one-click unsubscribe, a public POST, while another address unsubscribes", async () => {
+    const token = encodeURIComponent(
+      signUnsubscribeToken(process.env.UNSUBSCRIBE_KEY!, { userId: photographer.uid, kind: 'photos_ready' }),
+    );
+    const path = `/api/unsubscribe?token=${token}`;
+    const excess = 10;
+    const answers: Answer[] = [];
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (next < rateLimits.publicRouteRequests + excess) {
+          next += 1;
+          answers.push(await send('127.0.0.6', path, { method: 'POST' }));
+        }
+      }),
+    );
+    expect(statuses(answers)).toEqual({ 200: rateLimits.publicRouteRequests, 429: excess });
+    for (const refused of answers.filter((answer) => answer.status === 429)) expectRefusal(refused);
+    const other = await send('127.0.0.7', path, { method: 'POST' });
+    expect(other.status, other.text).toBe(200);
+    expect(JSON.parse(other.text)).toMatchObject({ kind: 'photos_ready', enabled: false });
   }, 60_000);
 });

@@ -30,7 +30,26 @@ export interface EmailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Extra headers (SES v2's Content.Simple.Headers). Emails the recipient may switch off carry
+   * oneClickUnsubscribeHeaders; the always-on ones (receipts, security emails) carry none.
+   */
+  headers?: readonly EmailHeader[];
 }
+
+export interface EmailHeader {
+  name: string;
+  value: string;
+}
+
+/**
+ * RFC 8058 one-click unsubscribe: the mailbox provider shows its own 'Unsubscribe' and POSTs
+ * `List-Unsubscribe=One-Click` to this HTTPS URL (POST /api/unsubscribe?token=...), no sign-in.
+ */
+export const oneClickUnsubscribeHeaders = (url: string): EmailHeader[] => [
+  { name: 'List-Unsubscribe', value: `<${url}>` },
+  { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+];
 
 /** Sends one email with a text and an HTML body; resolves to SES's message id. */
 export const sendEmail = async (message: EmailMessage) => {
@@ -44,6 +63,9 @@ export const sendEmail = async (message: EmailMessage) => {
           Text: { Data: message.text, Charset: 'UTF-8' },
           Html: { Data: message.html, Charset: 'UTF-8' },
         },
+        ...(message.headers?.length
+          ? { Headers: message.headers.map(({ name, value }) => ({ Name: name, Value: value })) }
+          : {}),
       },
     },
   });

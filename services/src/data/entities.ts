@@ -68,6 +68,11 @@ const User = () =>
        */
       signedOutBefore: { type: 'number' },
       pendingEmailChangeId: { type: 'string' },
+      /**
+       * Email preferences (data/email-preferences.ts): the switchable email kinds this user turned
+       * off, a string set so a switch is one ADD or DELETE. Absent: every email goes out.
+       */
+      mutedEmails: { type: 'set', items: 'string' },
       ...timestamps,
     },
     indexes: {

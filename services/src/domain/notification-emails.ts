@@ -1,3 +1,5 @@
+import type { EmailKind } from '@marketplace/events/notifications';
+import type { OrderEventType } from '@marketplace/events/order-events';
 import { MARKETPLACE_NAME } from './invitation-email';
 
 /**
@@ -5,6 +7,32 @@ import { MARKETPLACE_NAME } from './invitation-email';
  * returns a subject, a plain-text body and an HTML body saying the same thing, with the order
  * number in the subject and a last line saying why the person receives it.
  */
+
+/**
+ * Which kind of email each order event sends (events/src/notifications.ts): the receipt always
+ * goes out; the others are switched by their recipient and carry an unsubscribe link.
+ */
+export const emailKindOfEvent = {
+  order_paid: 'payment_receipt',
+  order_claimed: 'editor_started',
+  order_completed: 'photos_ready',
+  order_assigned: 'order_assigned',
+  revision_requested: 'revision_requested',
+} as const satisfies Partial<Record<OrderEventType, EmailKind>>;
+
+/** The web page an unsubscribe link opens: it says which email and turns it off with one press. */
+export const unsubscribePageLink = (siteUrl: string, token: string) =>
+  siteLink(siteUrl, `unsubscribe?token=${encodeURIComponent(token)}`);
+
+/** RFC 8058's one-click endpoint: the mailbox provider POSTs `List-Unsubscribe=One-Click` to it. */
+export const oneClickUnsubscribeLink = (siteUrl: string, token: string) =>
+  siteLink(siteUrl, `api/unsubscribe?token=${encodeURIComponent(token)}`);
+
+/** A switchable email's footer link: the page that turns this kind off. */
+export interface UnsubscribeFooter {
+  href: string;
+  kindLabel: string;
+}
 
 /** The order as the emails show it. */
 export interface NotifiedOrder {
@@ -65,6 +93,8 @@ interface Email {
   blocks: readonly Block[];
   link: { href: string; label: string };
   reason: string;
+  /** Only on emails the recipient may switch off. */
+  unsubscribe?: UnsubscribeFooter | undefined;
 }
 
 const textOf = (block: Block) => {
@@ -98,6 +128,9 @@ const render = (email: Email) => {
     '',
     '--',
     email.reason,
+    ...(email.unsubscribe
+      ? [`Unsubscribe from “${email.unsubscribe.kindLabel}” emails: ${email.unsubscribe.href}`]
+      : []),
   ].join('\n');
 
   const html = `<!doctype html>
@@ -109,7 +142,11 @@ ${email.blocks.map(htmlOf).join('\n')}
     <p>Or paste this link into your browser:<br>${escapeHtml(email.link.href)}</p>
     <hr style="border: none; border-top: 1px solid #ddd">
     <p style="color: #666; font-size: 13px">${escapeHtml(email.reason)}</p>
-  </body>
+${
+  email.unsubscribe
+    ? `    <p style="color: #666; font-size: 13px">Don't want “${escapeHtml(email.unsubscribe.kindLabel)}” emails? <a href="${escapeHtml(email.unsubscribe.href)}">Unsubscribe</a></p>\n`
+    : ''
+}  </body>
 </html>`;
 
   return { subject: email.subject, text, html };
@@ -135,6 +172,8 @@ interface ToPhotographer {
   order: NotifiedOrder;
   photographerName?: string | null;
   siteUrl: string;
+  /** The footer's unsubscribe link; never on the receipt, which always goes out. */
+  unsubscribe?: UnsubscribeFooter | undefined;
 }
 
 /** order_paid: the photographer's receipt. */
@@ -172,6 +211,7 @@ export const orderClaimedEmail = ({
   photographerName,
   siteUrl,
   editorName,
+  unsubscribe,
 }: ToPhotographer & { editorName: string }) =>
   render({
     subject: `Order #${order.orderNumber}: ${editorName} has started editing`,
@@ -192,6 +232,7 @@ export const orderClaimedEmail = ({
     ],
     link: { href: photographerOrderLink(siteUrl, order.orderId), label: 'Follow your order' },
     reason: photographerReason(order),
+    unsubscribe,
   });
 
 /** order_completed: the edited photos are ready to download; again after each revision round. */
@@ -201,6 +242,7 @@ export const photosReadyEmail = ({
   siteUrl,
   editedCount,
   revisionRound,
+  unsubscribe,
 }: ToPhotographer & { editedCount?: number | null; revisionRound?: number | null }) => {
   const revised = !!revisionRound && revisionRound > 0;
   return render({
@@ -227,6 +269,7 @@ export const photosReadyEmail = ({
     ],
     link: { href: photographerOrderLink(siteUrl, order.orderId), label: 'Download your edited photos' },
     reason: photographerReason(order),
+    unsubscribe,
   });
 };
 
@@ -234,6 +277,7 @@ interface ToEditor {
   order: NotifiedOrder;
   editorName?: string | null;
   siteUrl: string;
+  unsubscribe?: UnsubscribeFooter | undefined;
 }
 
 /** order_assigned: an admin gave the order to this editor. */
@@ -242,6 +286,7 @@ export const orderAssignedEmail = ({
   editorName,
   siteUrl,
   earningsCents,
+  unsubscribe,
 }: ToEditor & { earningsCents?: number | null }) =>
   render({
     subject: `Order #${order.orderNumber} has been assigned to you`,
@@ -267,6 +312,7 @@ export const orderAssignedEmail = ({
     ],
     link: { href: editorDashboardLink(siteUrl), label: 'Open your dashboard' },
     reason: editorReason(order),
+    unsubscribe,
   });
 
 /** revision_requested: the photographer sent the order back to its editor. */
@@ -277,6 +323,7 @@ export const revisionRequestedEmail = ({
   round,
   note,
   photoNoteCount,
+  unsubscribe,
 }: ToEditor & { round: number; note: string; photoNoteCount: number }) =>
   render({
     subject: `Order #${order.orderNumber}: revision ${round} requested`,
@@ -294,4 +341,5 @@ export const revisionRequestedEmail = ({
     ],
     link: { href: editorOrderLink(siteUrl, order.orderId), label: 'Open the order' },
     reason: editorReason(order),
+    unsubscribe,
   });

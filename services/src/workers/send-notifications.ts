@@ -1,20 +1,28 @@
+import { emailKindLabels, isSwitchableEmailKind, type SwitchableEmailKind } from '@marketplace/events/notifications';
 import type { OrderEventMessage } from '@marketplace/events/order-events';
-import { type EmailMessage, sendEmail } from '../adapters/email';
+import { type EmailMessage, oneClickUnsubscribeHeaders, sendEmail } from '../adapters/email';
 import { logger } from '../adapters/logger';
+import { unsubscribeKey } from '../adapters/unsubscribe-key';
 import { config } from '../config';
 import { claimRateCents } from '../data/editor-rates';
+import { mutedEmailKinds } from '../data/email-preferences';
 import { marketplace } from '../data/entities';
 import { markSent, releaseMark, takeMark } from '../data/notification-marks';
 import { getOrder, type OrderRecord } from '../data/orders';
 import { getUser } from '../data/users';
 import {
+  emailKindOfEvent,
   type NotifiedOrder,
+  oneClickUnsubscribeLink,
   orderAssignedEmail,
   orderClaimedEmail,
   photosReadyEmail,
   receiptEmail,
   revisionRequestedEmail,
+  type UnsubscribeFooter,
+  unsubscribePageLink,
 } from '../domain/notification-emails';
+import { signUnsubscribeToken } from '../domain/unsubscribe-token';
 import { orderEventConsumer } from './outbox-message';
 
 /**
@@ -27,6 +35,7 @@ import { orderEventConsumer } from './outbox-message';
 export const notifyOnce = async (event: OrderEventMessage) => {
   const email = await notificationFor(event);
   if (!email) return 'nothing-to-send' as const;
+  if (email === SWITCHED_OFF) return 'switched-off' as const;
   const mark = await takeMark(event.eventId);
   if (!mark.taken) return mark.reason === 'done' ? ('sent-before' as const) : ('being-sent' as const);
   try {
@@ -102,8 +111,28 @@ const revisionOf = async (order: OrderRecord, metadata: Record<string, unknown>)
   };
 };
 
-/** The email this event sends, or null (logged) when there is nobody to send it to. */
-export const notificationFor = async (event: OrderEventMessage): Promise<EmailMessage | null> => {
+/** The recipient turned this kind of email off. */
+const SWITCHED_OFF = 'switched-off' as const;
+
+/**
+ * Whether the recipient still wants this kind of email, read now, as the email is about to go
+ * out (strongly consistent: a switch turned a moment ago holds), not when the event happened.
+ * When they do, the footer link and RFC 8058's one-click headers, with a token naming the
+ * account and the kind.
+ */
+const unsubscribeFor = async (userId: string, kind: SwitchableEmailKind, siteUrl: string) => {
+  const muted = await mutedEmailKinds(userId);
+  if (muted?.has(kind)) return SWITCHED_OFF;
+  const token = signUnsubscribeToken(await unsubscribeKey(), { userId, kind });
+  const footer: UnsubscribeFooter = { href: unsubscribePageLink(siteUrl, token), kindLabel: emailKindLabels[kind] };
+  return { footer, headers: oneClickUnsubscribeHeaders(oneClickUnsubscribeLink(siteUrl, token)) };
+};
+
+/**
+ * The email this event sends; null (logged) when there is nobody to send it to; SWITCHED_OFF
+ * when its recipient turned this kind of email off.
+ */
+export const notificationFor = async (event: OrderEventMessage): Promise<EmailMessage | typeof SWITCHED_OFF | null> => {
   const skip = (reason: string) => {
     logger.warn('notification skipped', { eventId: event.eventId, orderId: event.orderId, reason });
     return null;
@@ -113,6 +142,12 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
   const siteUrl = config().SITE_URL;
   const facts = notifiedOrder(order);
   const metadata = event.metadata;
+  /** The switch, footer and headers of a switchable email; nothing for the receipt. */
+  const optOut = async (userId: string) => {
+    const kind = emailKindOfEvent[event.eventType as keyof typeof emailKindOfEvent];
+    if (!kind || !isSwitchableEmailKind(kind)) return { footer: undefined, headers: undefined };
+    return unsubscribeFor(userId, kind, siteUrl);
+  };
 
   switch (event.eventType) {
     case 'order_paid':
@@ -122,33 +157,59 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
       if (!photographer) return skip('the photographer has no email address');
       const common = { order: facts, photographerName: photographer.name, siteUrl };
       if (event.eventType === 'order_paid') return { to: photographer.email, ...receiptEmail(common) };
+      const unsubscribe = await optOut(order.photographerId);
+      if (unsubscribe === SWITCHED_OFF) return SWITCHED_OFF;
+      const switchable = { ...common, unsubscribe: unsubscribe.footer };
+      const headers = unsubscribe.headers ? { headers: unsubscribe.headers } : {};
       if (event.eventType === 'order_claimed') {
         const editor = await editorOf(order, stringIn(metadata, 'editorId'));
         const editorName = editor?.name ?? order.editorName ?? 'An editor';
-        return { to: photographer.email, ...orderClaimedEmail({ ...common, editorName }) };
+        return { to: photographer.email, ...orderClaimedEmail({ ...switchable, editorName }), ...headers };
       }
       // The event says which delivery it was: the order's count may already be a round further.
       const revisionRound = numberIn(metadata, 'revisionRound') ?? 0;
       const editedCount = numberIn(metadata, 'editedCount') ?? order.editorUploadCount;
-      return { to: photographer.email, ...photosReadyEmail({ ...common, editedCount, revisionRound }) };
+      return {
+        to: photographer.email,
+        ...photosReadyEmail({ ...switchable, editedCount, revisionRound }),
+        ...headers,
+      };
     }
     case 'order_assigned': {
       const editor = await editorOf(order, stringIn(metadata, 'editorId'));
       if (!editor) return skip('the assigned editor has no email address');
       // What claiming it now would fix on the order: the editor's rate, else the job type's.
+      const unsubscribe = await optOut(editor.userId);
+      if (unsubscribe === SWITCHED_OFF) return SWITCHED_OFF;
       const earningsCents = (await claimRateCents(editor.userId, order.jobTypeId)) * order.photoCount;
       return {
         to: editor.email,
-        ...orderAssignedEmail({ order: facts, editorName: editor.name, siteUrl, earningsCents }),
+        ...orderAssignedEmail({
+          order: facts,
+          editorName: editor.name,
+          siteUrl,
+          earningsCents,
+          unsubscribe: unsubscribe.footer,
+        }),
+        ...(unsubscribe.headers ? { headers: unsubscribe.headers } : {}),
       };
     }
     case 'revision_requested': {
       const editor = await editorOf(order, order.editorId);
       if (!editor) return skip('the order has no editor with an email address');
+      const unsubscribe = await optOut(editor.userId);
+      if (unsubscribe === SWITCHED_OFF) return SWITCHED_OFF;
       const revision = await revisionOf(order, metadata);
       return {
         to: editor.email,
-        ...revisionRequestedEmail({ order: facts, editorName: editor.name, siteUrl, ...revision }),
+        ...revisionRequestedEmail({
+          order: facts,
+          editorName: editor.name,
+          siteUrl,
+          ...revision,
+          unsubscribe: unsubscribe.footer,
+        }),
+        ...(unsubscribe.headers ? { headers: unsubscribe.headers } : {}),
       };
     }
     default:

@@ -45,6 +45,18 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../features/profile/routes/ConfirmEmailPage').then((m) => ({ Component: m.ConfirmEmailPage })),
       },
+      // An email's 'Unsubscribe' link: no sign-in, the link's token names the account and the email.
+      {
+        path: '/unsubscribe',
+        lazy: () =>
+          import('../features/unsubscribe/routes/UnsubscribePage').then((m) => ({ Component: m.UnsubscribePage })),
+      },
+      // Where 'Delete my account' lands, signed out.
+      {
+        path: '/account-deleted',
+        lazy: () =>
+          import('../features/profile/routes/AccountDeletedPage').then((m) => ({ Component: m.AccountDeletedPage })),
+      },
       // A client's gallery, opened from a share link without an account.
       {
         path: '/share/:token',

@@ -3,9 +3,16 @@ import { LOGIN_PATH } from './login-redirect';
 
 /**
  * Calls made by people who are not signed in, so they never carry a token: the invitation's two,
- * and a shared gallery's (a client with no account; the link's own token is the credential).
+ * a shared gallery's (a client with no account; the link's own token is the credential), and an
+ * email's unsubscribe link.
  */
-const TOKENLESS_URL_PARTS = ['/api/auth/verify-invitation', '/api/auth/complete-signup', '/api/share/'];
+const TOKENLESS_URL_PARTS = [
+  '/api/auth/verify-invitation',
+  '/api/auth/complete-signup',
+  '/api/share/',
+  // An email's unsubscribe link: its own token is the credential, whoever opens it.
+  '/api/unsubscribe',
+];
 
 /** An API failure carrying the server's `{ error, message }` so a screen can show the server's words. */
 export class ApiError extends Error {

@@ -4,10 +4,11 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AccountDetails } from '../components/AccountDetails';
 import { BillingHistorySection } from '../components/BillingHistorySection';
+import { NotificationsSection } from '../components/NotificationsSection';
 import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
 import { PayoutAccountSection } from '../components/PayoutAccountSection';
 import { PayoutsSection } from '../components/PayoutsSection';
-import { PlannedSection, ProfileSection } from '../components/ProfileSection';
+import { ProfileSection } from '../components/ProfileSection';
 import { SecuritySection } from '../components/SecuritySection';
 
 /**
@@ -29,7 +30,7 @@ export function ProfilePage() {
       {me.roles.includes('photographer') && <BillingHistorySection />}
       {me.roles.includes('editor') && <PayoutAccountSection />}
       {me.roles.includes('editor') && <PayoutsSection />}
-      <PlannedSection title="Notifications" planned="a switch for each email you receive." />
+      <NotificationsSection />
       <SecuritySection />
     </Stack>
   );
