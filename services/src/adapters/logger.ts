@@ -11,7 +11,7 @@ import { withReadableStacks } from './readable-stacks';
  * to stdout, WARN and ERROR to stderr), which the log queries, the metric filters and the queue
  * runner's reading of worker errors rely on. The package cost every function about 5 ms of CPU
  * at import (its options, buffering, sampling and correlation ids, none of which we use); this is
- * what we use of it (docs/decisions/0102-own-logger-and-route-stack.md).
+ * what we use of it (docs/decisions/0104-own-logger-and-route-stack.md).
  */
 export type LogLevel = 'DEBUG' | 'INFO' | 'WARN' | 'ERROR';
 

@@ -13,7 +13,7 @@ import { globalIndexes, tableKeys } from './table-schema';
  * entity's name and version, and it is returned without the table's key fields and ElectroDB's
  * markers. `user-lookup.test.ts` holds both to ElectroDB's own `get` on the same records: the key
  * it sends and the record it returns. Everything else about users (writes, queries, transactions)
- * stays with the entity (docs/decisions/0103-user-lookup-beside-electrodb.md).
+ * stays with the entity (docs/decisions/0105-user-lookup-beside-electrodb.md).
  */
 const entity = { name: 'user', version: '1', service: 'marketplace' } as const;
 const markers = { entity: '__edb_e__', version: '__edb_v__' } as const;

@@ -13,7 +13,7 @@ import { errorBody, json } from './responses';
  * parsing, zod validation of params, query and body, the signed-in user and the route table's role
  * rule, errors to JSON, and an answer just before Lambda's timeout. It did the same as a middy
  * stack (with the Powertools logger's middleware); written out, a function imports 2 to 3 ms of
- * CPU sooner (docs/decisions/0102-own-logger-and-route-stack.md).
+ * CPU sooner (docs/decisions/0104-own-logger-and-route-stack.md).
  */
 type Schemas = {
   params?: z.ZodMiniType;
