@@ -16,8 +16,13 @@ export const mutedEmailKinds = async (userId: string) => {
   return user ? mutedOf(user) : null;
 };
 
+/**
+ * The kinds off on a user record. ElectroDB answers a string set as an array; the caller's record
+ * read beside it (data/user-lookup.ts, the document client) as a Set: both are read.
+ */
 export const mutedOf = (user: object) => {
   const muted = (user as { mutedEmails?: unknown }).mutedEmails;
+  if (muted instanceof Set) return new Set([...muted].filter((kind): kind is string => typeof kind === 'string'));
   return new Set(Array.isArray(muted) ? (muted as string[]) : []);
 };
 

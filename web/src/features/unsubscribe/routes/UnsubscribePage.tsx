@@ -44,7 +44,7 @@ function Problem({ message, onRetry }: { message: string; onRetry?: () => void }
       </Alert>
       <Group gap="sm">
         {onRetry && <Button onClick={onRetry}>Try again</Button>}
-        <ProfileLink>Manage your emails on your profile</ProfileLink>
+        <ProfileLink>Manage your emails</ProfileLink>
       </Group>
     </Stack>
   );
