@@ -35,6 +35,8 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      // Some test port offsets put a stand-in (the S3 emulator) on a port browsers refuse as unsafe (6665-6669).
+      '--explicitly-allowed-ports=6665,6666,6667,6668,6669',
     ],
   });
 

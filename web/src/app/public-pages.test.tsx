@@ -42,7 +42,7 @@ describe('Placeholder pages', () => {
     });
     renderApp('/profile');
     const profile = within(await screen.findByRole('region', { name: 'Profile' }));
-    expect(profile.getByText('Pat Photographer')).toBeInTheDocument();
+    expect(profile.getByLabelText('Display name')).toHaveValue('Pat Photographer');
     expect(profile.getByText('pat@example.com')).toBeInTheDocument();
     expect(profile.getByText('Photographer')).toBeInTheDocument();
     for (const planned of ['Notifications']) {
