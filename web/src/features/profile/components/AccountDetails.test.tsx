@@ -1,6 +1,6 @@
 import { profilePictureMessages } from '@marketplace/events/profile';
 import type { MeView } from '@marketplace/events/users';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi } from '../../../test/fake-api';
 import { fakeFirebase } from '../../../test/fake-firebase-auth';
