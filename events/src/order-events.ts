@@ -56,6 +56,8 @@ export const queueNames = [
   'insights',
   /** A PDF receipt of each payment and refund, kept in S3. */
   'receipts',
+  /** 'Download my data': an account's records gathered into a zip, and the link emailed. */
+  'account-exports',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 

@@ -20,6 +20,8 @@ export const userEventTypes = [
   // (its email; refresh tokens valid only after the cutoff) and open sockets close.
   'email_changed',
   'signed_out_everywhere',
+  // 'Download my data' (events/account-data.ts): written with the request, to the export worker.
+  'data_export_requested',
   // A new profile image or business logo (events/profile.ts): the thumbnail worker makes its sizes.
   'profile_image_uploaded',
   'business_logo_uploaded',

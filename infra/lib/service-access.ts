@@ -86,6 +86,9 @@ export const photoWriteActions = [
 /** PDF receipts: receipts/{photographerId}/{orderId}/{entryId}.pdf, read and written apart from the photos. */
 export const receiptKeyPrefix = 'receipts/';
 
+/** Data downloads: exports/{userId}/{exportId}.zip, apart from the photos (docs/decisions/0104). */
+export const exportKeyPrefix = 'exports/';
+
 const queueOf = (resources: ServiceResources, grant: `queue:${QueueName}`) => {
   const name = grant.slice('queue:'.length) as QueueName;
   const queue = resources.queues.get(name);
@@ -108,9 +111,6 @@ const firebaseAdminSecretOf = (resources: ServiceResources) => {
   return resources.firebaseAdminSecret;
 };
 
-/** The SES identities a sender address may be authorized through: the address itself and its domain. */
-export const senderIdentities = (mailFrom: string) => {
-  const address = (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
 const unsubscribeKeySecretOf = (resources: ServiceResources) => {
   if (!resources.unsubscribeKeySecret) {
     throw new Error('"unsubscribe:key" is granted but this stack was given no unsubscribe key secret');
@@ -118,6 +118,9 @@ const unsubscribeKeySecretOf = (resources: ServiceResources) => {
   return resources.unsubscribeKeySecret;
 };
 
+/** The SES identities a sender address may be authorized through: the address itself and its domain. */
+export const senderIdentities = (mailFrom: string) => {
+  const address = (mailFrom.match(/<([^>]+)>/)?.[1] ?? mailFrom).trim();
   const domain = address.includes('@') ? address.slice(address.lastIndexOf('@') + 1) : undefined;
   return domain ? [address, domain] : [address];
 };
@@ -171,6 +174,19 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
           resources: [photosBucket.arnForObjects(`${receiptKeyPrefix}*`)],
         }),
       ];
+    case 'exports:read':
+      // GetObject alone: the link to the caller's own zip, and the worker's check of what it wrote.
+      return [
+        new PolicyStatement({ actions: ['s3:GetObject'], resources: [photosBucket.arnForObjects(`${exportKeyPrefix}*`)] }),
+      ];
+    case 'exports:write':
+      // The zip's multipart upload (and its abort), and the purge's removal of a deleted account's zips.
+      return [
+        new PolicyStatement({
+          actions: ['s3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'],
+          resources: [photosBucket.arnForObjects(`${exportKeyPrefix}*`)],
+        }),
+      ];
     case 'stripe':
       return [
         new PolicyStatement({
@@ -187,6 +203,13 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
       ];
     case 'email:send':
       return sendEmailStatements(stack, resources.email);
+    case 'unsubscribe:key':
+      return [
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: [unsubscribeKeySecretOf(resources).secretArn],
+        }),
+      ];
     case 'live:post':
       // PostToConnection and DeleteConnection on this stage's connections, and nothing else.
       return [
@@ -203,13 +226,6 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
 export const photoPrefixFinding = (prefix: string) =>
   `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:s3:::marketplace-photos-<AWS::AccountId>-<AWS::Region>/${prefix}*]`;
 
-    case 'unsubscribe:key':
-      return [
-        new PolicyStatement({
-          actions: ['secretsmanager:GetSecretValue'],
-          resources: [unsubscribeKeySecretOf(resources).secretArn],
-        }),
-      ];
 /** Grants exactly what the route or worker table lists, nothing more: each action by name, each resource by ARN. */
 export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resources: ServiceResources) => {
   const stack = Stack.of(resources.table);
@@ -231,6 +247,12 @@ export const grantAccess = (grantee: IGrantable, grants: readonly Grant[], resou
     Validations.of(role).acknowledge({
       id: photoPrefixFinding(receiptKeyPrefix),
       reason: `Receipts under ${receiptKeyPrefix} are named by user, order and payment ids made at run time; the prefix is the narrowest resource IAM can name.`,
+    });
+  }
+  if ((grants.includes('exports:read') || grants.includes('exports:write')) && Construct.isConstruct(role)) {
+    Validations.of(role).acknowledge({
+      id: photoPrefixFinding(exportKeyPrefix),
+      reason: `Data downloads under ${exportKeyPrefix} are named by user and request ids made at run time; the prefix is the narrowest resource IAM can name.`,
     });
   }
   if (grants.includes('live:post') && Construct.isConstruct(role)) acknowledgeLiveConnections(role, resources);
@@ -282,6 +304,9 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
       ? { FIREBASE_ADMIN_SECRET_ARN: firebaseAdminSecretOf(resources).secretArn }
       : {}),
     ...(grants.includes('live:post') ? { LIVE_ENDPOINT: liveOf(resources).managementUrl } : {}),
+    ...(grants.includes('unsubscribe:key')
+      ? { UNSUBSCRIBE_KEY_SECRET_ARN: unsubscribeKeySecretOf(resources).secretArn }
+      : {}),
     ...(grants.includes('email:send') && resources.email
       ? { MAIL_FROM: resources.email.mailFrom, SITE_URL: resources.email.siteUrl }
       : {}),
@@ -289,6 +314,3 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     ...(grants.includes('stripe') && resources.email ? { SITE_URL: resources.email.siteUrl } : {}),
   };
 };
-    ...(grants.includes('unsubscribe:key')
-      ? { UNSUBSCRIBE_KEY_SECRET_ARN: unsubscribeKeySecretOf(resources).secretArn }
-      : {}),

@@ -28,6 +28,12 @@ export const photoLifecycle = {
   /** Prebuilt zips: the download routes build a missing one again. */
   zipsPrefix: 'zips/',
   zipExpiryDays: 7,
+  /**
+   * Data downloads (services/src/data/data-exports.ts): the link lasts 7 days; the zip a day more,
+   * so a link never outlives its zip by a clock's difference (docs/decisions/0104).
+   */
+  exportsPrefix: 'exports/',
+  exportExpiryDays: 8,
   /** Abandoned multipart uploads leave invisible parts that are billed until aborted. */
   abortIncompleteUploadsAfterDays: 7,
 };
@@ -100,6 +106,11 @@ export class StorageStack extends Stack {
           id: 'ExpirePrebuiltZips',
           prefix: photoLifecycle.zipsPrefix,
           expiration: Duration.days(photoLifecycle.zipExpiryDays),
+        },
+        {
+          id: 'ExpireDataDownloads',
+          prefix: photoLifecycle.exportsPrefix,
+          expiration: Duration.days(photoLifecycle.exportExpiryDays),
         },
       ],
     });

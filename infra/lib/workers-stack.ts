@@ -66,6 +66,9 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   insights: ['table:read', 'table:write'],
   // Reads the billing entry (and the order's refunds), puts the PDF under receipts/, names it on the entry.
   receipts: ['table:read', 'table:write', 'receipts:write'],
+  // Reads the account's records by its own keys, signs links to its photos, streams the zip under
+  // exports/ (and reads it back for its size), records it ready and emails the link.
+  'account-exports': ['table:read', 'table:write', 'photos:read', 'exports:read', 'exports:write', 'email:send'],
 };
 
 /** What each scheduled worker may touch. */
@@ -73,6 +76,9 @@ export const scheduleGrants: Record<string, readonly Grant[]> = {
   // Reads the release queue and the editors' accounts, leases and records each earning with its
   // outbox event, and sends the transfers with the Stripe key.
   'release-earnings': ['table:read', 'table:write', 'stripe'],
+  // Reads the due purges, lists and deletes a deleted account's pictures (profiles/) and data
+  // downloads (exports/), detaches its saved cards with the Stripe key, clears its personal fields.
+  'purge-deleted-accounts': ['table:read', 'table:write', 'photos:read', 'photos:write', 'exports:write', 'stripe'],
 };
 
 /**
@@ -107,14 +113,14 @@ export interface WorkersStackProps extends StackProps {
   schedules?: readonly ScheduleDefinition[];
   /** The Stripe keys, for the workers granted 'stripe' (the release of earnings). */
   stripeSecret?: ISecret;
+  /** The unsubscribe links' signing key, for the workers granted 'unsubscribe:key' (the notification worker). */
+  unsubscribeKeySecret?: ISecret;
 }
 
 const pascalCase = (name: string) =>
   name
     .split('-')
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
-  /** The unsubscribe links' signing key, for the workers granted 'unsubscribe:key' (the notification worker). */
-  unsubscribeKeySecret?: ISecret;
     .join('');
 
 /** A pipe as deployed, for the monitoring stack: its name in CloudWatch's metrics and its dead-letter queue. */
@@ -184,13 +190,13 @@ export class WorkersStack extends Stack {
       ...(mailFrom && siteUrl ? { email: { mailFrom, siteUrl } } : {}),
       ...(props.live ? { live: props.live } : {}),
       ...(props.stripeSecret ? { stripeSecret: props.stripeSecret } : {}),
+      ...(props.unsubscribeKeySecret ? { unsubscribeKeySecret: props.unsubscribeKeySecret } : {}),
     };
     for (const { worker, name, queue } of queued) {
       const grants = workerGrants[worker.queue];
       const consumer = serviceFunction(this, `${name}Worker`, {
         module: `workers/${worker.handler}`,
         description: `Consumes the ${worker.queue} queue`,
-      ...(props.unsubscribeKeySecret ? { unsubscribeKeySecret: props.unsubscribeKeySecret } : {}),
         timeoutSeconds: worker.timeoutSeconds,
         memoryMb: worker.memoryMb,
         environment: serviceEnvironment(this, grants, resources),

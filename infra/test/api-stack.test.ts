@@ -325,7 +325,11 @@ describe('route permissions', () => {
       expect(
         actions.some((action) => action.startsWith('s3:')),
         routeKey(route),
-      ).toBe(route.grants.some((grant) => grant.startsWith('photos:') || grant.startsWith('receipts:')));
+      ).toBe(
+        route.grants.some(
+          (grant) => grant.startsWith('photos:') || grant.startsWith('receipts:') || grant.startsWith('exports:'),
+        ),
+      );
       expect(actions.includes('sqs:SendMessage'), routeKey(route)).toBe(
         route.grants.some((grant) => grant.startsWith('queue:')),
       );

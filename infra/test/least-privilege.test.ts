@@ -6,6 +6,7 @@ import { globalIndexes } from '@marketplace/services/data/table-schema';
 import { liveAuthorizer, liveRoutes } from '@marketplace/services/live-routes';
 import { type Grant, routeKey, routes } from '@marketplace/services/routes';
 import { schedules, workers } from '@marketplace/services/workers';
+import { exportZipKey } from '@marketplace/services/data/data-exports';
 import { receiptKeyFor } from '@marketplace/services/workers/make-receipts';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -148,8 +149,8 @@ const targets = () => {
     bucket: 'arn:<AWS::Partition>:s3:::marketplace-photos-<AWS::AccountId>-<AWS::Region>',
     stripeSecret: secret('marketplace/stripe'),
     firebaseAdminSecret: secret('marketplace/firebase-admin'),
-    queueOf,
     unsubscribeKeySecret: secret('marketplace/unsubscribe-key'),
+    queueOf,
   };
 };
 
@@ -183,18 +184,23 @@ const expectedFor = (grants: readonly Grant[], logGroup: string) => {
       expected.push(...pairs(['s3:GetObject'], [`${t.bucket}/receipts/*`]));
     } else if (grant === 'receipts:write') {
       expected.push(...pairs(['s3:PutObject'], [`${t.bucket}/receipts/*`]));
+    } else if (grant === 'exports:read') {
+      expected.push(...pairs(['s3:GetObject'], [`${t.bucket}/exports/*`]));
+    } else if (grant === 'exports:write') {
+      const actions = ['s3:PutObject', 's3:AbortMultipartUpload', 's3:DeleteObject'];
+      expected.push(...pairs(actions, [`${t.bucket}/exports/*`]));
     } else if (grant === 'stripe') {
       expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.stripeSecret]));
     } else if (grant === 'identity:admin') {
       expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.firebaseAdminSecret]));
+    } else if (grant === 'unsubscribe:key') {
+      expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.unsubscribeKeySecret]));
     } else if (grant === 'email:send') {
       expected.push(...pairs(['ses:SendEmail'], [ses(sender), ses('photos.example.com')]));
     } else if (grant === 'live:post') {
       // PostToConnection and DeleteConnection on the one stage's connections: no GET, no other stage or API.
       const connections = ['POST', 'DELETE'].map((method) => `${t.liveStage}/${method}/@connections/*`);
       expected.push(...pairs(['execute-api:ManageConnections'], connections));
-    } else if (grant === 'unsubscribe:key') {
-      expected.push(...pairs(['secretsmanager:GetSecretValue'], [t.unsubscribeKeySecret]));
     } else {
       expected.push(...pairs(['sqs:SendMessage'], [t.queueOf(grant.slice('queue:'.length) as QueueName)]));
     }
@@ -230,6 +236,11 @@ describe('the key prefixes granted on the photos bucket', () => {
   it('keep receipts under receipts/, which no photo grant reaches', () => {
     expect(receiptKeyFor({ photographerId: 'u1', orderId: 'o1', entryId: 'e1' }).startsWith('receipts/')).toBe(true);
     expect(photoPrefixes.some((prefix) => 'receipts/'.startsWith(prefix))).toBe(false);
+  });
+
+  it('keep data downloads under exports/, which no photo grant reaches', () => {
+    expect(exportZipKey('u1', 'e1').startsWith('exports/')).toBe(true);
+    expect(photoPrefixes.some((prefix) => 'exports/'.startsWith(prefix))).toBe(false);
   });
 });
 

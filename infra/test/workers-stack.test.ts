@@ -338,7 +338,7 @@ describe('the notifications worker', () => {
     return { stackTemplate, consumer, environment };
   };
 
-  it('may send email and learns the sender and the site its links open; no other worker does', () => {
+  it('may send email and learns the sender and the site its links open; of the others only the data download worker does', () => {
     const { stackTemplate, consumer, environment } = notificationsConsumer(buildWorkers({ email }));
     expect(environment).toMatchObject({ MAIL_FROM: email.mailFrom, SITE_URL: email.siteUrl });
     const roleId = logicalIdOf(consumer.Properties.Role);
@@ -349,7 +349,10 @@ describe('the notifications worker', () => {
     const senders = resourcesOfType(stackTemplate, 'AWS::Lambda::Function').filter(
       ([, f]) => (f.Properties.Environment as { Variables?: Properties } | undefined)?.Variables?.MAIL_FROM,
     );
-    expect(senders).toHaveLength(1);
+    expect(senders.map(([, f]) => f.Properties.Description).sort()).toEqual([
+      'Consumes the account-exports queue',
+      'Consumes the notifications queue',
+    ]);
   });
 
   it('warns before deploying when no sender or site is configured', () => {

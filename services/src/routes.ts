@@ -24,6 +24,9 @@ export type Grant =
   /** PDF receipts under receipts/ in the photos bucket: read (presigned links) and write (the receipt worker). */
   | 'receipts:read'
   | 'receipts:write'
+  /** Data downloads under exports/ in the photos bucket: read (presigned links) and write (the export worker, the purge). */
+  | 'exports:read'
+  | 'exports:write'
   /** Firebase Admin with a service account: the identity worker disabling and re-enabling sign-in. */
   | 'identity:admin'
   /** Posting to, and closing, the browsers' live-update connections (the WebSocket API's management endpoint). */
@@ -317,9 +320,6 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: readWrite,
   }),
-  // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
-  route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {
-    allow: admins,
   // Email preferences: one switch per email kind the caller receives, and the emails' one-click
   // unsubscribe (RFC 8058), public: the signed token in the link is the credential, GET changes nothing.
   route('GET', '/api/account/notifications', 'notifications/get-notifications', {
@@ -343,6 +343,9 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: [...readWrite, 'unsubscribe:key'],
   }),
+  // Editors join by invitation (the two auth calls carry no token: the invitee has no account yet).
+  route('POST', '/api/admin/invite-editor', 'admin/invite-editor', {
+    allow: admins,
     records: none,
     grants: [...readWrite, 'email:send'],
   }),
@@ -581,6 +584,23 @@ export const routes: readonly RouteDefinition[] = [
   }),
   route('POST', '/api/feedback', 'feedback/submit-feedback', { allow: 'signed-in', records: none, grants: readWrite }),
   route('GET', '/api/feedback/my', 'feedback/list-my-feedback', {
+    allow: 'signed-in',
+    records: none,
+    grants: readWrite,
+  }),
+  // 'Download my data' and 'Delete my account' (the caller's own account; docs/decisions/0104): the
+  // request (one at a time, a fresh sign-in), its state with a fresh link, and the owner's soft delete.
+  route('POST', '/api/account/data-export', 'account/request-data-export', {
+    allow: 'signed-in',
+    records: none,
+    grants: readWrite,
+  }),
+  route('GET', '/api/account/data-export', 'account/get-data-export', {
+    allow: 'signed-in',
+    records: none,
+    grants: [...readWrite, 'exports:read'],
+  }),
+  route('POST', '/api/account/delete', 'account/delete-account', {
     allow: 'signed-in',
     records: none,
     grants: readWrite,

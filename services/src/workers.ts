@@ -177,6 +177,19 @@ export const workers: readonly WorkerDefinition[] = [
     memoryMb: 512,
     forwardedEvents: ['order_paid', 'order_refunded'],
   },
+  {
+    // 'Download my data': the account's records, a page at a time by its own keys, streamed into a
+    // zip under exports/ (photos as links), then the link emailed. One account a message; an
+    // account with thousands of orders is a few thousand Queries, well inside the 15 minutes.
+    queue: 'account-exports',
+    handler: 'export-account-data',
+    batchSize: 1,
+    visibilityTimeoutSeconds: 960,
+    maxReceiveCount: 3,
+    timeoutSeconds: 900,
+    memoryMb: 512,
+    forwardedEvents: ['data_export_requested'],
+  },
 ];
 
 /**
@@ -197,6 +210,15 @@ export const schedules: readonly ScheduleDefinition[] = [
     name: 'release-earnings',
     handler: 'release-earnings',
     everyMinutes: 15,
+    timeoutSeconds: 300,
+    memoryMb: 256,
+  },
+  {
+    // Accounts deleted by their owners lose their personal fields, pictures, data downloads, saved
+    // cards and email guard once the retention has passed (data/account-deletion.ts), a batch a run.
+    name: 'purge-deleted-accounts',
+    handler: 'purge-deleted-accounts',
+    everyMinutes: 30,
     timeoutSeconds: 300,
     memoryMb: 256,
   },

@@ -296,6 +296,15 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       path: '/api/account/sign-out-everywhere',
       ...standIn(caller),
     }),
+    // 'Download my data' and 'Delete my account': the caller's own account, through a stand-in of
+    // its roles (one request at a time, and a deletion, must not touch the matrix's callers).
+    'POST /api/account/data-export': (caller) => ({ path: '/api/account/data-export', body: {}, ...standIn(caller) }),
+    'GET /api/account/data-export': () => ({ path: '/api/account/data-export' }),
+    'POST /api/account/delete': (caller) => ({
+      path: '/api/account/delete',
+      body: { confirmation: 'DELETE' },
+      ...standIn(caller),
+    }),
     'GET /api/auth/verify-invitation': () => ({
       path: `/api/auth/verify-invitation?${new URLSearchParams(fx.invitation)}`,
       answer: 200,

@@ -321,4 +321,29 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byToken',
     key: 'sha-256 of the token',
   },
+  // 'Download my data' and 'Delete my account' (docs/decisions/0104)
+  {
+    question: "An account's latest data download (one at a time: the request is a conditional put)",
+    entity: 'dataExport',
+    index: 'byUser',
+    key: 'userId',
+  },
+  {
+    question: "An account's records for its data download, a page at a time",
+    entity: 'order',
+    index: 'byPhotographer',
+    key: "photographerId -> createdAt, orderId (and the editor's byEditor); each order's events, images, payments and share links by the order's own keys; billing entries, feedback, earnings and security activity by the user's",
+  },
+  {
+    question: 'An account deleted by its owner: its purge',
+    entity: 'accountDeletion',
+    index: 'byUser',
+    key: 'userId',
+  },
+  {
+    question: 'The deleted accounts whose retention has passed (the scheduled purge)',
+    entity: 'accountDeletion',
+    index: 'purgeQueue',
+    key: "purgeQueue ('due', sparse: removed by the purge) -> purgeAfter, userId; a key range up to now, a batch a run",
+  },
 ];

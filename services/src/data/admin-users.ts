@@ -215,13 +215,29 @@ export const deactivateUser = async ({ userId, actorId }: { userId: string; acto
 export const deleteUser = async ({ userId, actorId }: { userId: string; actorId: string }) => {
   notYourself(actorId, userId, 'You cannot delete your own account');
   if (isPlaceholderUserId(userId)) return cancelInvitedEditor(userId);
-  // Deleting again keeps the first deletion's date.
-  return changeUser(
+  return softDeleteAccount({ userId, actorId });
+};
+
+/**
+ * The soft delete itself, the admin's and the owner's alike (data/account-deletion.ts passes its
+ * own writes for the same transaction): isActive false and deletedAt, with the user_deleted event
+ * that has the identity worker turn sign-in off. Deleting again keeps the first deletion's date.
+ */
+export const softDeleteAccount = ({
+  userId,
+  actorId,
+  alsoWrite,
+}: {
+  userId: string;
+  actorId: string;
+  alsoWrite?: Parameters<typeof changeUser>[3];
+}) =>
+  changeUser(
     userId,
     (current) => ({ isActive: false, deletedAt: current.deletedAt ?? new Date().toISOString() }),
     { eventType: 'user_deleted', description: 'Account deleted', actorId },
+    alsoWrite,
   );
-};
 
 /** A deleted or suspended account active again: verified, listed, able to sign in. */
 export const reactivateUser = async (userId: string, actorId?: string) => {

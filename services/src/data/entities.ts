@@ -990,6 +990,8 @@ const builders = {
   insightHour: InsightHour,
   earning: Earning,
   bankPayout: BankPayout,
+  dataExport: DataExport,
+  accountDeletion: AccountDeletion,
   securityActivity: SecurityActivity,
   emailChange: EmailChange,
 };
@@ -1071,3 +1073,64 @@ export const marketplace = (): Service<Entities> => {
   });
   return db;
 };
+
+/**
+ * 'Download my data' and 'Delete my account' (data/data-exports.ts, data/account-deletion.ts;
+ * docs/decisions/0104). Function declarations, so the builders above can name them.
+ *
+ * dataExport: the account's latest data download, one item per account: a new request replaces it
+ * on the condition that none is being prepared (one at a time). The zip sits under exports/.
+ */
+function DataExport() {
+  return new Entity({
+    model: { entity: 'dataExport', version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      /** A ULID of the request; the zip's key and the worker's claim name it. */
+      exportId: { type: 'string', required: true },
+      status: { type: ['preparing', 'ready', 'failed'] as const, required: true },
+      requestedAt: { type: 'string', required: true },
+      readyAt: { type: 'string' },
+      /** When the zip and its link stop working (S3's lifecycle removes the zip a day later). */
+      expiresAt: { type: 'string' },
+      zipKey: { type: 'string' },
+      sizeBytes: { type: 'number' },
+      /** How many records of each kind the zip holds. */
+      counts: { type: 'any' },
+      /** When the link went out by email: a redelivered message sends it no second time. */
+      emailedAt: { type: 'string' },
+      error: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
+}
+
+/**
+ * accountDeletion: an account its owner deleted, written in the transaction of the soft delete.
+ * While `purgeQueue` is set ('due') the purge index (gsi1, one partition, by purgeAfter) lists it,
+ * so the scheduled purge reads only what is due; the purge removes the mark with the personal fields.
+ */
+function AccountDeletion() {
+  return new Entity({
+    model: { entity: 'accountDeletion', version: '1', service },
+    attributes: {
+      userId: { type: 'string', required: true, readOnly: true },
+      deletedAt: { type: 'string', required: true, readOnly: true },
+      purgeAfter: { type: 'string', required: true, readOnly: true },
+      purgeQueue: { type: 'string' },
+      purgedAt: { type: 'string' },
+      ...timestamps,
+    },
+    indexes: {
+      byUser: { pk: { field: 'pk', composite: ['userId'] }, sk: { field: 'sk', composite: [] } },
+      purgeQueue: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: ['purgeQueue'] },
+        sk: { field: 'gsi1sk', composite: ['purgeAfter', 'userId'] },
+      },
+    },
+  });
+}

@@ -57,7 +57,11 @@ const usage = `Usage: npm run ops -- <command>
                                editor's Stripe account now (as the 15-minute schedule does), or
                                as if it were that time
   check-transfers              compare every transferred earning with Stripe's transfers (amount,
-                               account, reversal) and list each difference; exit code 1 on any`;
+                               account, reversal) and list each difference; exit code 1 on any
+  purge-deleted-accounts [--as-of <ISO time>]
+                               remove the personal data of accounts their owners deleted more
+                               than 30 days before (as the half-hourly schedule does), or as if it
+                               were that time`;
 
 const againstAws = Boolean(process.env.TABLE_NAME && process.env.AWS_REGION);
 
@@ -188,6 +192,14 @@ const run = async () => {
       const asOf = at >= 0 ? new Date(args[at + 1] ?? '') : new Date();
       if (Number.isNaN(asOf.getTime())) throw new OpsError(usage);
       console.log(formatRelease(asOf, await releaseEarningsNow(asOf)));
+      return;
+    }
+    case 'purge-deleted-accounts': {
+      const at = args.indexOf('--as-of');
+      const asOf = at >= 0 ? new Date(args[at + 1] ?? '') : new Date();
+      if (Number.isNaN(asOf.getTime())) throw new OpsError(usage);
+      const { purgeDeletedAccountsNow } = await import('./account-purge');
+      console.log(await purgeDeletedAccountsNow(asOf));
       return;
     }
     case 'check-transfers': {
