@@ -15,6 +15,8 @@ import {
   signOutEverywhere,
   useSecurityActivity,
 } from '../api/security';
+import { DataExportCard } from './DataExportCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { ProfileSection } from './ProfileSection';
 
 /** What each failure says, and under which field. */
@@ -473,6 +475,8 @@ export function SecuritySection() {
         </Button>
       </Group>
       {/* ACCOUNT DATA AND DELETION: 'Download my data' and 'Delete my account' go here (their own components). */}
+      <DataExportCard />
+      <DeleteAccountCard />
       {/* END ACCOUNT DATA AND DELETION */}
       <RecentActivity feed={feed} />
       <ChangePasswordDialog opened={dialog === 'password'} email={email} onClose={close} onDone={refresh} />
