@@ -309,7 +309,7 @@ describe('share links', () => {
       logoKey,
       imageKey,
       profilePictureSizeKeys(imageKey).smallKey,
-      'profiles/' + branded.uid,
+      `profiles/${branded.uid}`,
     ]) {
       expect(mentions(gallery.text, secret), `the gallery holds ${secret}`).toBe(false);
     }
