@@ -35,8 +35,8 @@ beforeAll(() => {
   arrowKeepingBundles = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function')
     .filter(([, fn]) => arrowKeepingDescriptions.includes(fn.Properties.Description as string))
     .map(([, fn]) => bundleOf(fn));
-  // esbuild runs once per function (about 75), one after another: minutes when the machine is busy.
-}, 600_000);
+  // esbuild runs once per function (about 120), one after another: over ten minutes when the machine is busy.
+}, 1_500_000);
 
 // The bundles are megabytes per function: do not leave them behind in the temp directory.
 afterAll(() => rmSync(assemblyDir, { recursive: true, force: true }));
