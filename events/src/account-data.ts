@@ -2,7 +2,7 @@ import * as z from './zod';
 
 /**
  * 'Download my data' and 'Delete my account' on /profile (Security). The browser and the API share
- * these shapes; docs/decisions/0104-account-data-download-and-deletion.md says why they are so.
+ * these shapes; docs/decisions/0106-account-data-download-and-deletion.md says why they are so.
  */
 
 /** A data download's zip (and the link emailed for it) lasts this long; S3 then removes the zip. */

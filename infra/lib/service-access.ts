@@ -86,7 +86,7 @@ export const photoWriteActions = [
 /** PDF receipts: receipts/{photographerId}/{orderId}/{entryId}.pdf, read and written apart from the photos. */
 export const receiptKeyPrefix = 'receipts/';
 
-/** Data downloads: exports/{userId}/{exportId}.zip, apart from the photos (docs/decisions/0104). */
+/** Data downloads: exports/{userId}/{exportId}.zip, apart from the photos (docs/decisions/0106). */
 export const exportKeyPrefix = 'exports/';
 
 const queueOf = (resources: ServiceResources, grant: `queue:${QueueName}`) => {

@@ -30,7 +30,7 @@ export const photoLifecycle = {
   zipExpiryDays: 7,
   /**
    * Data downloads (services/src/data/data-exports.ts): the link lasts 7 days; the zip a day more,
-   * so a link never outlives its zip by a clock's difference (docs/decisions/0104).
+   * so a link never outlives its zip by a clock's difference (docs/decisions/0106).
    */
   exportsPrefix: 'exports/',
   exportExpiryDays: 8,

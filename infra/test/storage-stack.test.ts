@@ -83,7 +83,7 @@ describe('the photos bucket', () => {
           Transitions: [{ StorageClass: 'STANDARD_IA', TransitionInDays: 30 }],
         },
         { Id: 'ExpirePrebuiltZips', Status: 'Enabled', Prefix: 'zips/', ExpirationInDays: 7 },
-        // Data downloads: the emailed link lasts 7 days, the zip a day more (docs/decisions/0104).
+        // Data downloads: the emailed link lasts 7 days, the zip a day more (docs/decisions/0106).
         { Id: 'ExpireDataDownloads', Status: 'Enabled', Prefix: 'exports/', ExpirationInDays: 8 },
       ],
       // Thumbnails (under 128 KB) stay in Standard: Standard-IA bills every object as at least 128 KB.

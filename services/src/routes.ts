@@ -588,7 +588,7 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: readWrite,
   }),
-  // 'Download my data' and 'Delete my account' (the caller's own account; docs/decisions/0104): the
+  // 'Download my data' and 'Delete my account' (the caller's own account; docs/decisions/0106): the
   // request (one at a time, a fresh sign-in), its state with a fresh link, and the owner's soft delete.
   route('POST', '/api/account/data-export', 'account/request-data-export', {
     allow: 'signed-in',

@@ -30,7 +30,7 @@ import { anEditor, aPhotographer, as, db, forgedToken, signIn, type TestAccount,
 import { unzipByName } from './unzip';
 
 /**
- * 'Download my data' and 'Delete my account' on the local stack (docs/decisions/0104): the zip the
+ * 'Download my data' and 'Delete my account' on the local stack (docs/decisions/0106): the zip the
  * export worker writes (fed through the outbox), the email with its expiring link, one request at
  * a time, an account of more than a thousand orders read page by page; the deletion's checks
  * (a recent sign-in, the typed confirmation, no order in the account's hands) that write nothing

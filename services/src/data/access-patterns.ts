@@ -321,7 +321,7 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byToken',
     key: 'sha-256 of the token',
   },
-  // 'Download my data' and 'Delete my account' (docs/decisions/0104)
+  // 'Download my data' and 'Delete my account' (docs/decisions/0106)
   {
     question: "An account's latest data download (one at a time: the request is a conditional put)",
     entity: 'dataExport',

@@ -14,7 +14,7 @@ import { commitAll, TransactionCancelled } from './transactions';
 import { getUser, type UserRecord } from './users';
 
 /**
- * 'Delete my account' (docs/decisions/0104). The owner's delete is the admin's soft delete
+ * 'Delete my account' (docs/decisions/0106). The owner's delete is the admin's soft delete
  * (admin-users.ts softDeleteAccount: isActive false, deletedAt, the identity worker turns sign-in
  * off), with three more writes in the same transaction: the account's security activity row, the
  * purge it schedules (accountDeletion, due after the retention), and a check that no order is

@@ -12,7 +12,7 @@ import { commitAll, TransactionCancelled, userOutboxWrite } from './transactions
  * 'Download my data': the account's latest request, one item per account (entities.ts dataExport).
  * A request is one transaction: the item (on the condition that no request of the account is being
  * prepared), the account's security activity row and the outbox event that feeds the export worker
- * (services/src/workers/export-account-data.ts). docs/decisions/0104.
+ * (services/src/workers/export-account-data.ts). docs/decisions/0106.
  */
 export interface DataExportRecord {
   userId: string;

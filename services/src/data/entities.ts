@@ -1076,7 +1076,7 @@ export const marketplace = (): Service<Entities> => {
 
 /**
  * 'Download my data' and 'Delete my account' (data/data-exports.ts, data/account-deletion.ts;
- * docs/decisions/0104). Function declarations, so the builders above can name them.
+ * docs/decisions/0106). Function declarations, so the builders above can name them.
  *
  * dataExport: the account's latest data download, one item per account: a new request replaces it
  * on the condition that none is being prepared (one at a time). The zip sits under exports/.

@@ -38,7 +38,7 @@ import { dataExportEmail } from '../domain/data-export-email';
 import { outboxConsumer } from './outbox-message';
 
 /**
- * 'Download my data' (docs/decisions/0104): the outbox's data_export_requested, forwarded by the
+ * 'Download my data' (docs/decisions/0106): the outbox's data_export_requested, forwarded by the
  * event-log worker, has this worker gather the account's records into a zip under exports/ and
  * email a link to it. The records are read a page at a time by the account's own keys
  * (data/account-records.ts) and streamed into the zip as they are read, one JSON file per kind,

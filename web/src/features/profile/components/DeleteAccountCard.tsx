@@ -11,7 +11,7 @@ import { ConfirmPasswordError } from '../api/confirm-password';
 /** Where the browser lands once the account is deleted and signed out. */
 export const ACCOUNT_DELETED_PATH = '/account-deleted';
 
-/** What deletion removes and what it keeps, said before anyone confirms (docs/decisions/0104). */
+/** What deletion removes and what it keeps, said before anyone confirms (docs/decisions/0106). */
 export function WhatDeletionKeeps() {
   return (
     <Stack gap="xs">
