@@ -1,12 +1,12 @@
 import type { QueueName } from '@marketplace/events/order-events';
 import { originalsPrefix } from '@marketplace/events/orders';
 import { profilePicturePrefix } from '@marketplace/events/profile';
+import { exportZipKey } from '@marketplace/services/data/data-exports';
 import { zipKeyFor } from '@marketplace/services/data/downloads';
 import { globalIndexes } from '@marketplace/services/data/table-schema';
 import { liveAuthorizer, liveRoutes } from '@marketplace/services/live-routes';
 import { type Grant, routeKey, routes } from '@marketplace/services/routes';
 import { schedules, workers } from '@marketplace/services/workers';
-import { exportZipKey } from '@marketplace/services/data/data-exports';
 import { receiptKeyFor } from '@marketplace/services/workers/make-receipts';
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
