@@ -22,7 +22,7 @@ import { startBenchStack } from './local-bench-stack';
  * floor built and measured the same way in the same run: a bundle holding only the DynamoDB
  * document client, whose first call is one GetItem (the least any route of ours can do).
  *
- *   npx tsx bench/cold-start.ts [runs] [--only=<route or handler text>,...] [--import-only] [--node-options=<flags>] [--cpu-prof=<dir>]
+ *   npx tsx bench/cold-start.ts [runs] [--only=<route or handler text>,...] [--import-only] [--node-options=<flags>] [--compare=<checkout>] [--cpu-prof=<dir>]
  *
  * runs: default 9, the medians are reported (one uncounted warm-up pass first, for the disk
  * cache). Bundles are built as the CDK app builds them (infra/lib/bundling/options.ts) and each
@@ -46,6 +46,7 @@ import { startBenchStack } from './local-bench-stack';
  *
  * --import-only: the earlier measure, without the stack: each bundle imported, nothing called.
  * --only: just the routes whose key or handler contains one of the texts, with the floor.
+ * --compare=<checkout>: every route also built from that checkout's sources, measured in the same run.
  * --cpu-prof=<dir>: a V8 CPU profile of every process measured, in <dir> (bench/cold-start-profile.ts
  * sums them by package and by function through the bundles' source maps, kept in <dir>/bundles).
  * The stack runs on the test ports shifted by TEST_PORT_OFFSET (450 by default). A route of the
