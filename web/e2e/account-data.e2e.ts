@@ -89,8 +89,7 @@ describe("'Download my data' and 'Delete my account'", () => {
       expect(zip.includes(Buffer.from('README.txt'))).toBe(true);
       expect(zip.includes(Buffer.from(email))).toBe(true);
     }
-    // The request is in the account's security activity (read again on the next visit).
-    await page.reload();
+    // The request is in the account's security activity.
     await security(page).getByText('Data download requested').waitFor();
     await context.close();
   });

@@ -61,6 +61,8 @@ describe("Profile's 'Download my data' and 'Delete my account'", { timeout: 60_0
     expect(await within(card).findByText('Preparing your data…')).toBeInTheDocument();
     expect(firebaseAuthModule.reauthenticateWithCredential).toHaveBeenCalled();
     expect(fakeApi.requestsTo('POST', EXPORT_URL)[0]?.body).toEqual({});
+    // The request is a row of the security activity the section lists: it is read again.
+    await waitFor(() => expect(fakeApi.requestsTo('GET', '/api/account/security-activity').length).toBeGreaterThan(1));
 
     current = anExport({
       status: 'ready',

@@ -2,10 +2,13 @@ import { Alert, Button, Group, Loader, Modal, Paper, PasswordInput, Stack, Text,
 import { DATA_EXPORT_LINK_DAYS, type DataExportView } from '@marketplace/events/account-data';
 import { IconAlertCircle, IconDownload, IconFileZip } from '@tabler/icons-react';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { useSWRConfig } from 'swr';
+import { unstable_serialize } from 'swr/infinite';
 import { SectionLoader } from '../../../components/PageLoader';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { requestDataExport, useDataExport } from '../api/account-data';
 import { ConfirmPasswordError } from '../api/confirm-password';
+import { SECURITY_ACTIVITY_URL } from '../api/security';
 
 type Latest = NonNullable<DataExportView['export']>;
 
@@ -182,7 +185,10 @@ function State({ latest, onAsk }: { latest: Latest | null; onAsk: () => void }) 
 export function DataExportCard() {
   const headingId = useId();
   const data = useDataExport();
+  const { mutate } = useSWRConfig();
   const [asking, setAsking] = useState(false);
+  // The request is a row of the security activity the section lists: read it again.
+  const refreshActivity = () => void mutate(unstable_serialize(() => SECURITY_ACTIVITY_URL));
 
   let content: ReactNode;
   if (data.isLoading) content = <SectionLoader label="Loading your data download…" />;
@@ -218,8 +224,10 @@ export function DataExportCard() {
         opened={asking}
         onClose={() => setAsking(false)}
         onDone={(view) => {
-          if (view.export) data.replace(view);
-          else void data.refresh();
+          if (view.export) {
+            data.replace(view);
+            refreshActivity();
+          } else void data.refresh();
         }}
       />
     </Paper>
