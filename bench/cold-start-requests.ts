@@ -437,6 +437,9 @@ export const routeRequests = async (
   const builders: Record<string, Builder> = {
     'GET /api/health': reusable(() => ({ path: '/api/health' })),
     'GET /api/auth/me': reusable(() => ({ path: '/api/auth/me', caller: p })),
+    'GET /api/account/notifications': reusable(() => ({ path: '/api/account/notifications', caller: p })),
+    'GET /api/account/security-activity': reusable(() => ({ path: '/api/account/security-activity', caller: p })),
+    'GET /api/account/data-export': reusable(() => ({ path: '/api/account/data-export', caller: p })),
     'PATCH /api/auth/profile': reusable((run) => ({
       path: '/api/auth/profile',
       caller: p,
