@@ -48,6 +48,8 @@ export interface ApiStackProps extends StackProps {
   /** The unsubscribe links' signing key, for the routes granted 'unsubscribe:key'. */
   unsubscribeKeySecret?: ISecret;
   firebaseProjectId: string;
+  /** The project's public web API key: the password route calls Identity Toolkit as the user with it. */
+  firebaseApiKey?: string;
   /** For the routes granted 'email:send'. */
   email?: Partial<EmailSettings>;
 }
@@ -309,6 +311,7 @@ export class ApiStack extends Stack {
       photosBucket: Bucket.fromBucketName(this, 'PhotosBucket', photosBucketName()),
       queues: props.queues,
       firebaseProjectId: props.firebaseProjectId,
+      ...(props.firebaseApiKey ? { firebaseApiKey: props.firebaseApiKey } : {}),
       stripeSecret: props.stripeSecret,
       ...(props.firebaseAdminSecret ? { firebaseAdminSecret: props.firebaseAdminSecret } : {}),
       ...(props.unsubscribeKeySecret ? { unsubscribeKeySecret: props.unsubscribeKeySecret } : {}),

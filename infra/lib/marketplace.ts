@@ -57,6 +57,7 @@ export const buildMarketplace = (app: App, settings: MarketplaceSettings) => {
     stripeSecret: data.stripeSecret,
     unsubscribeKeySecret: data.unsubscribeKeySecret,
     firebaseProjectId: settings.firebaseProjectId,
+    ...(settings.firebaseApiKey ? { firebaseApiKey: settings.firebaseApiKey } : {}),
     email: { mailFrom: settings.mailFrom, siteUrl: settings.siteUrl },
   });
   const edge = new EdgeStack(app, 'MarketplaceEdge', {

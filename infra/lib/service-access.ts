@@ -16,6 +16,8 @@ export interface ServiceResources {
   photosBucket: IBucket;
   queues: ReadonlyMap<QueueName, IQueue>;
   firebaseProjectId: string;
+  /** The project's public web API key, for the routes (a new password set as the user); absent: not configured. */
+  firebaseApiKey?: string;
   /** The Stripe keys; only where some function is granted 'stripe'. */
   stripeSecret?: ISecret;
   /** A Firebase service account key; only where some function is granted 'identity:admin'. */
@@ -298,6 +300,7 @@ export const serviceEnvironment = (scope: Construct, grants: readonly Grant[], r
     PHOTOS_BUCKET: resources.photosBucket.bucketName,
     QUEUE_URLS: Stack.of(scope).toJsonString(queueUrls),
     FIREBASE_PROJECT_ID: resources.firebaseProjectId,
+    ...(resources.firebaseApiKey ? { FIREBASE_API_KEY: resources.firebaseApiKey } : {}),
     // Only functions that may read the secret learn where it is.
     ...(grants.includes('stripe') ? { STRIPE_SECRET_ARN: stripeSecretOf(resources).secretArn } : {}),
     ...(grants.includes('identity:admin')

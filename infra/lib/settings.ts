@@ -15,6 +15,11 @@ export interface MarketplaceSettings {
   siteUrl?: string;
   /** Who the alarms email (an SNS email subscription, confirmed from the first message SNS sends). */
   alarmEmail?: string;
+  /**
+   * The Firebase project's web API key (public, the web app's VITE_FIREBASE_API_KEY): the routes
+   * set a new password at Identity Toolkit as the user with it (docs/decisions/0103).
+   */
+  firebaseApiKey?: string;
   /** The built React app; deployed only when it exists at synth time. */
   webDistPath: string;
 }
@@ -65,6 +70,7 @@ export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): Ma
   const mailFrom = context('mailFrom') ?? nonEmpty(env.MAIL_FROM);
   const siteUrl = context('siteUrl') ?? nonEmpty(env.SITE_URL);
   const alarmEmail = context('alarmEmail') ?? nonEmpty(env.ALARM_EMAIL);
+  const firebaseApiKey = context('firebaseApiKey') ?? nonEmpty(env.FIREBASE_API_KEY);
   return {
     firebaseProjectId: readFirebaseProjectId(
       context('firebaseProjectId') ?? nonEmpty(env.FIREBASE_PROJECT_ID) ?? defaultFirebaseProjectId,
@@ -73,6 +79,7 @@ export const readSettings = (app: App, env: NodeJS.ProcessEnv = process.env): Ma
     ...(mailFrom ? { mailFrom } : {}),
     ...(siteUrl ? { siteUrl: readOrigin(siteUrl) } : {}),
     ...(alarmEmail ? { alarmEmail: readAlarmEmail(alarmEmail) } : {}),
+    ...(firebaseApiKey ? { firebaseApiKey } : {}),
     webDistPath: join(repoRoot, 'web', 'dist'),
   };
 };

@@ -35,6 +35,14 @@ describe('settings', () => {
     ).toBe('oncall@example.com');
   });
 
+  it('take the Firebase web API key from context, then FIREBASE_API_KEY, and none by default', () => {
+    expect(readSettings(appWithContext(), {}).firebaseApiKey).toBeUndefined();
+    expect(readSettings(appWithContext(), { FIREBASE_API_KEY: 'AIza-env' }).firebaseApiKey).toBe('AIza-env');
+    expect(
+      readSettings(appWithContext({ firebaseApiKey: 'AIza-context' }), { FIREBASE_API_KEY: 'AIza-env' }).firebaseApiKey,
+    ).toBe('AIza-context');
+  });
+
   it('refuse an alarms email that is not one plain address, which SNS would not deliver to', () => {
     for (const alarmEmail of ['ops', 'Ops <ops@example.com>', 'a@example.com,b@example.com']) {
       expect(() => readSettings(appWithContext({ alarmEmail }), {}), alarmEmail).toThrow(/one email address/);
