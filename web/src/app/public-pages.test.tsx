@@ -45,11 +45,10 @@ describe('Placeholder pages', () => {
     expect(profile.getByLabelText('Display name')).toHaveValue('Pat Photographer');
     expect(profile.getByText('pat@example.com')).toBeInTheDocument();
     expect(profile.getByText('Photographer')).toBeInTheDocument();
-    for (const planned of ['Notifications']) {
-      expect(within(screen.getByRole('region', { name: planned })).getByText(/^Coming soon:/)).toBeInTheDocument();
+    // Built, each with its own tests (features/profile/components): none says 'Coming soon' any more.
+    for (const built of ['Notifications', 'Security']) {
+      expect(within(screen.getByRole('region', { name: built })).queryByText(/^Coming soon:/)).toBeNull();
     }
-    // Built: its own tests (features/profile/components/SecuritySection.test.tsx).
-    expect(within(screen.getByRole('region', { name: 'Security' })).queryByText(/^Coming soon:/)).toBeNull();
   });
 
   it('list what is planned for a job page', async () => {
