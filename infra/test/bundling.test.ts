@@ -80,7 +80,7 @@ describe('esbuild bundles', () => {
   });
 
   it('load no web streams at start, which only a streamed response needs', () => {
-    // @middy/core imports node:stream/web for streamed responses; the bundles alias it to a stand-in (options.ts).
+    // Only a streamed response needs node:stream/web; the bundles alias it to a stand-in (options.ts).
     for (const bundle of bundles) {
       expect(readFileSync(bundle, 'utf8'), bundle).not.toMatch(/from\s*["']node:stream\/web["']/);
     }
