@@ -23,8 +23,9 @@ import {
   registerOriginal,
 } from '../src/data/orders';
 import { DATA_EXPORT_EMAIL_SUBJECT } from '../src/domain/data-export-email';
+import { profilePictureObjects } from '../src/domain/profile-pictures';
 import { exportAccountData } from '../src/workers/export-account-data';
-import { deletePrefix, purgeServices } from '../src/workers/purge-deleted-accounts';
+import { deleteKeys, deletePrefix, purgeServices } from '../src/workers/purge-deleted-accounts';
 import { stripe } from './stripe-sdk';
 import { anEditor, aPhotographer, as, db, forgedToken, signIn, type TestAccount, waitFor } from './support';
 import { unzipByName } from './unzip';
@@ -337,7 +338,9 @@ describe("'Delete my account'", () => {
     const editor = await anEditor();
     const order = await aCompletedOrder(photographer, editor);
     const pictureKey = `profiles/${photographer.uid}/image/${randomUUID()}.jpg`;
-    await putObject(pictureKey);
+    // The picture's sizes are named by a hash outside the user's folder (domain/profile-pictures.ts).
+    const pictureObjects = profilePictureObjects(pictureKey);
+    for (const key of pictureObjects) await putObject(key);
     const zipKey = exportZipKey(photographer.uid, ulid());
     await putObject(zipKey);
     // A saved card at the Stripe fake, as a first payment that saved it leaves it.
@@ -346,7 +349,12 @@ describe("'Delete my account'", () => {
     expect(await savedCards(customer)).toHaveLength(1);
     await db()
       .user.patch({ userId: photographer.uid })
-      .set({ displayName: 'Dana Deleted', phone: '+15551234567', stripeCustomerId: customer })
+      .set({
+        displayName: 'Dana Deleted',
+        phone: '+15551234567',
+        stripeCustomerId: customer,
+        profileImageKey: pictureKey,
+      })
       .go();
     expect((await db().userEmail.get({ email: photographer.email }).go({ consistent: true })).data?.userId).toBe(
       photographer.uid,
@@ -371,7 +379,7 @@ describe("'Delete my account'", () => {
     await expect(signIn(photographer.email, 'test-password')).rejects.toThrow(/USER_DISABLED/);
 
     // Not due yet: nothing is removed.
-    await purgeDueAccounts({ deletePrefix, detachCards: async () => 0 }, new Date());
+    await purgeDueAccounts({ deletePrefix, deleteKeys, detachCards: async () => 0 }, new Date());
     expect((await userRecord(photographer.uid)).displayName).toBe('Dana Deleted');
 
     const summary = await purgeDueAccounts(purgeServices, new Date(Date.parse(purgeAfter) + 1000));
@@ -384,7 +392,7 @@ describe("'Delete my account'", () => {
     expect(purged.email).toBe(purgedEmail(photographer.uid));
     expect(purged.isActive).toBe(false);
     expect((await db().userEmail.get({ email: photographer.email }).go({ consistent: true })).data).toBeNull();
-    expect(await exists(pictureKey)).toBe(false);
+    for (const key of pictureObjects) expect(await exists(key), key).toBe(false);
     expect(await exists(zipKey)).toBe(false);
     expect((await getAccountDeletion(photographer.uid))?.purgedAt).toBeTruthy();
     // The editor's order stays whole and readable.
@@ -393,7 +401,7 @@ describe("'Delete my account'", () => {
     expect(seen.body.status ?? seen.body.order?.status).toBe('completed');
     // A second run finds nothing more to do.
     const again = await purgeDueAccounts(
-      { deletePrefix, detachCards: async () => 0 },
+      { deletePrefix, deleteKeys, detachCards: async () => 0 },
       new Date(Date.parse(purgeAfter) + 1000),
     );
     expect(again.failed).toBe(0);

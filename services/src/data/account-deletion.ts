@@ -5,6 +5,7 @@ import {
   ORDERS_IN_PROGRESS,
 } from '@marketplace/events/account-data';
 import { logger } from '../adapters/logger';
+import { profilePictureObjects } from '../domain/profile-pictures';
 import { Conflict } from '../http/errors';
 import { softDeleteAccount } from './admin-users';
 import { EXPORT_KEY_PREFIX } from './data-exports';
@@ -158,6 +159,8 @@ const personalFieldsOf = (user: UserRecord) => {
 export interface PurgeServices {
   /** Every object under the prefix removed. */
   deletePrefix: (prefix: string) => Promise<number>;
+  /** These objects removed (the pictures' sizes, which are named by a hash, not under the user's prefix). */
+  deleteKeys: (keys: readonly string[]) => Promise<void>;
   /** The Stripe customer's saved cards detached. */
   detachCards: (customerId: string) => Promise<number>;
 }
@@ -182,6 +185,8 @@ export const purgeAccount = async (deletion: AccountDeletionRecord, services: Pu
     await commitAll((e) => [dequeue(e)]);
     return (user ? 'reactivated' : 'no-user') satisfies PurgeOutcome;
   }
+  const pictureKeys = [user.profileImageKey, user.logoKey].filter((key): key is string => Boolean(key));
+  await services.deleteKeys(pictureKeys.flatMap(profilePictureObjects));
   await services.deletePrefix(`profiles/${user.userId}/`);
   await services.deletePrefix(`${EXPORT_KEY_PREFIX}${user.userId}/`);
   if (user.stripeCustomerId) await services.detachCards(user.stripeCustomerId);

@@ -24,6 +24,14 @@ export const deletePrefix = async (prefix: string) => {
   return removed;
 };
 
+/** These objects of the photos bucket removed, a thousand a request. */
+export const deleteKeys = async (keys: readonly string[]) => {
+  for (let start = 0; start < keys.length; start += 1000) {
+    const objects = keys.slice(start, start + 1000).map((Key) => ({ Key }));
+    await s3().send(new DeleteObjectsCommand({ Bucket: photosBucket(), Delete: { Objects: objects, Quiet: true } }));
+  }
+};
+
 /** The customer's saved cards detached at Stripe: nothing can be charged to a deleted account again. */
 export const detachCards = async (customerId: string) => {
   const cards = await savedCards(customerId);
@@ -31,7 +39,7 @@ export const detachCards = async (customerId: string) => {
   return cards.length;
 };
 
-export const purgeServices: PurgeServices = { deletePrefix, detachCards };
+export const purgeServices: PurgeServices = { deletePrefix, deleteKeys, detachCards };
 
 /**
  * The scheduled purge (services/src/workers.ts; `npm run ops -- purge-deleted-accounts`): every
