@@ -184,6 +184,23 @@ describe('Login page error messages', () => {
     expect(logged).toHaveBeenCalled();
     await waitFor(() => expect(firebaseAuthModule.signOut).toHaveBeenCalled());
   });
+
+  it('says why when the account ended this session (401 with a reason), without calling it an error', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    logged.mockClear();
+    fakeApi.on('GET', '/api/auth/me', {
+      status: 401,
+      body: { error: 'UNAUTHORIZED', message: 'You were signed out of this device. Please sign in again.' },
+    });
+    fakeFirebase.addAccount('pat@example.com', 'secret-password');
+    const view = renderApp('/login');
+    await signInForm();
+    await fillAndSubmit(view, { email: 'pat@example.com', password: 'secret-password' });
+    expect(await screen.findByText('You were signed out of this device. Please sign in again.')).toBeInTheDocument();
+    expect(screen.queryByText('Error loading user profile. Please contact support.')).not.toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalled();
+    await waitFor(() => expect(firebaseAuthModule.signOut).toHaveBeenCalled());
+  });
 });
 
 describe('Where sign-in leads', () => {

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSWRConfig } from 'swr';
 import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
-import { apiPatch } from '../../../lib/api-client';
+import { ApiError, apiPatch } from '../../../lib/api-client';
 import { signOut } from '../../../lib/auth';
 import { useAuth } from '../../../lib/auth-context';
 import {
@@ -21,10 +21,18 @@ import type { AuthMode } from '../auth-errors';
 import { AuthForm } from '../components/AuthForm';
 import { ProductHighlights } from '../components/ProductHighlights';
 
-/** Without a profile the app cannot work, so a half-finished sign-in is undone rather than left behind. */
+/**
+ * Without a profile the app cannot work, so a half-finished sign-in is undone rather than left
+ * behind. A session the account ended (a password or email change, 'Sign out of all other
+ * devices') is refused with 401 and the server's reason, which is said as it is: it is no fault.
+ */
 const failSignIn = async (error: unknown) => {
-  console.error('Could not load the signed-in user', error);
-  notifications.show({ id: 'profile-load-error', color: 'red', message: PROFILE_LOAD_ERROR });
+  const sessionEnded = error instanceof ApiError && error.status === 401 && error.serverMessage;
+  if (sessionEnded) notifications.show({ id: 'profile-load-error', color: 'blue', message: error.serverMessage });
+  else {
+    console.error('Could not load the signed-in user', error);
+    notifications.show({ id: 'profile-load-error', color: 'red', message: PROFILE_LOAD_ERROR });
+  }
   await signOut().catch((signOutError: unknown) =>
     console.error('Sign-out after a failed sign-in failed', signOutError),
   );
