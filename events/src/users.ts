@@ -33,17 +33,16 @@ export const profileMessages = {
   nothing: 'Nothing to update: send displayName, phone, businessName or profileImageUrl',
 } as const;
 
-const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 const profileText = (empty: string, tooLong: string) =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, empty),
-      z.maxLength(PROFILE_TEXT_MAX, tooLong),
-      z.refine((v) => !hasControlCharacter(v), profileMessages.controlCharacters),
-    );
+  z.string().check(
+    z.trim(),
+    z.minLength(1, empty),
+    z.maxLength(PROFILE_TEXT_MAX, tooLong),
+    z.refine((v) => !hasControlCharacter(v), profileMessages.controlCharacters),
+  );
 
 /** Spaces, dashes, dots and brackets people type between digits; the number is stored without them. */
 const PHONE_SEPARATORS = /[\s().-]/g;
@@ -55,13 +54,11 @@ export const normalizedPhone = (value: string) => value.replace(PHONE_SEPARATORS
 export const isValidPhone = (value: string) => E164.test(normalizedPhone(value));
 
 const phoneInput = z.pipe(
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(32, profileMessages.phoneTooLong),
-      z.refine((v) => isValidPhone(v), profileMessages.phone),
-    ),
+  z.string().check(
+    z.trim(),
+    z.maxLength(32, profileMessages.phoneTooLong),
+    z.refine((v) => isValidPhone(v), profileMessages.phone),
+  ),
   z.transform(normalizedPhone),
 );
 

@@ -179,7 +179,10 @@ const grantStatements = (grant: Grant, resources: ServiceResources, stack: Stack
     case 'exports:read':
       // GetObject alone: the link to the caller's own zip, and the worker's check of what it wrote.
       return [
-        new PolicyStatement({ actions: ['s3:GetObject'], resources: [photosBucket.arnForObjects(`${exportKeyPrefix}*`)] }),
+        new PolicyStatement({
+          actions: ['s3:GetObject'],
+          resources: [photosBucket.arnForObjects(`${exportKeyPrefix}*`)],
+        }),
       ];
     case 'exports:write':
       // The zip's multipart upload (and its abort), and the purge's removal of a deleted account's zips.

@@ -71,7 +71,11 @@ export const uploadsOf = (body: RegisterUploadBody): RegisteredUpload[] => {
  * What S3 holds at an uploaded key: it must be there, under the order's folder for the target and
  * within the target's cap (an oversized object is deleted, since the browser may state a smaller size than it sends).
  */
-export const verifyUploaded = async (target: UploadTarget, orderId: string, upload: { key: string; filename: string }) => {
+export const verifyUploaded = async (
+  target: UploadTarget,
+  orderId: string,
+  upload: { key: string; filename: string },
+) => {
   throwIfRefused(keyRefusal(target, orderId, upload.key));
   const stored = await headObject(upload.key);
   if (!stored) throw new NotFound(`${upload.filename} has not arrived in storage yet. Please upload it again.`);
