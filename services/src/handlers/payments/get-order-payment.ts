@@ -1,4 +1,4 @@
-import { type OrderPaymentView, orderFormMessages } from '@marketplace/events/orders';
+import type { OrderPaymentView } from '@marketplace/events/orders';
 import { findPaymentIntent } from '../../adapters/stripe';
 import { payOrder, startPaymentAgain } from '../../data/order-payments';
 import { Conflict } from '../../http/errors';

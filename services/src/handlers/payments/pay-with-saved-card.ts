@@ -1,4 +1,3 @@
-import { orderFormMessages } from '@marketplace/events/orders';
 import {
   orderPaymentPath,
   type SavedCardPaymentResult,
