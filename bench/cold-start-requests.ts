@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import { orderPaymentPath } from '@marketplace/events/payments';
+import { type ProfilePictureKind, profilePicturePrefix } from '@marketplace/events/profile';
 import type { Role } from '@marketplace/events/roles';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import sharp from 'sharp';
@@ -14,6 +15,7 @@ import {
 } from '../services/local/stack';
 import { stripeApi } from '../services/src/adapters/stripe-api';
 import { config } from '../services/src/config';
+import { requestEmailChange } from '../services/src/data/account-security';
 import { assignOrder } from '../services/src/data/admin-assignment';
 import { deleteUser } from '../services/src/data/admin-users';
 import { orderBillingEntries } from '../services/src/data/billing';
@@ -38,7 +40,8 @@ import { startPayoutOnboarding } from '../services/src/data/payout-accounts';
 import { createPricedOrder } from '../services/src/data/priced-order';
 import { createShareLink } from '../services/src/data/share-links';
 import { ensureStripeCustomer } from '../services/src/data/stripe-customers';
-import { createUserOnce, getUser } from '../services/src/data/users';
+import { createUserOnce, getUser, setProfilePicture } from '../services/src/data/users';
+import { signUnsubscribeToken } from '../services/src/domain/unsubscribe-token';
 import { type RouteDefinition, routeKey, routes } from '../services/src/routes';
 import { stripe } from '../services/test/stripe-sdk';
 
@@ -147,7 +150,8 @@ export const apiEvent = async (route: RouteDefinition, call: Call): Promise<APIG
   }
   if (body !== undefined)
     headers['content-length'] = String(Buffer.byteLength(body, isBase64Encoded ? 'base64' : 'utf8'));
-  if (call.caller) headers.authorization = `Bearer ${emulatorIdToken(call.caller)}`;
+  // A call that needs the auth emulator to know the token (a new password) brings a real one.
+  if (call.caller && !call.headers?.authorization) headers.authorization = `Bearer ${emulatorIdToken(call.caller)}`;
   const pathParameters = pathParametersOf(route, url.pathname);
   const now = new Date();
   const requestId = randomUUID();
@@ -203,6 +207,66 @@ const anAccount = async (label: string, roles: Role[]): Promise<Account> => {
   const account = { userId, email: `${label}-${userId.slice(-8).toLowerCase()}@example.test`, displayName: label };
   await createUserOnce({ ...account, profileImageUrl: undefined, roles, status: 'verified' });
   return account;
+};
+
+/** Identity Toolkit at the auth emulator, as the browser's Firebase SDK calls it. */
+const identityToolkit = async <T>(call: string, body: object): Promise<T> => {
+  const response = await fetch(
+    `http://${config().FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/${call}?key=bench-key`,
+    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
+  const json = (await response.json()) as T & { error?: { message?: string } };
+  if (!response.ok) throw new Error(`auth emulator ${call}: ${json.error?.message}`);
+  return json;
+};
+
+const BENCH_PASSWORD = 'bench-passw0rd';
+
+/** An account the auth emulator knows, with a password, as one made at sign-up. */
+const anAccountWithPassword = async (label: string): Promise<Account> => {
+  const email = `${label.toLowerCase().replaceAll(' ', '-')}-${ulid().slice(-8).toLowerCase()}@example.test`;
+  const { localId } = await identityToolkit<{ localId: string }>('accounts:signUp', {
+    email,
+    password: BENCH_PASSWORD,
+    returnSecureToken: true,
+  });
+  const account = { userId: localId, email, displayName: label };
+  await createUserOnce({ ...account, profileImageUrl: undefined, roles: ['photographer'], status: 'verified' });
+  return account;
+};
+
+/** The browser's re-authentication before a sensitive action: a fresh sign-in, its ID token. */
+const freshIdToken = async (account: Account) =>
+  (
+    await identityToolkit<{ idToken: string }>('accounts:signInWithPassword', {
+      email: account.email,
+      password: BENCH_PASSWORD,
+      returnSecureToken: true,
+    })
+  ).idToken;
+
+/** A picture in the account's folder for the kind, as the signed upload leaves it in S3. */
+const putPicture = (account: Account, kind: ProfilePictureKind) =>
+  putPhoto(`${profilePicturePrefix(account.userId, kind)}${randomUUID()}-picture.jpg`);
+
+/** A photographer with a saved profile image and logo. */
+const anAccountWithPictures = async () => {
+  const account = await anAccount('Bench Pictured', ['photographer']);
+  for (const kind of ['image', 'logo'] as const) {
+    await setProfilePicture(account.userId, kind, (await putPicture(account, kind)).key);
+  }
+  return account;
+};
+
+/** A pending change of the account's email address; the token its link carries. */
+const aPendingEmailChange = async () => {
+  const account = await anAccount('Bench Email Mover', ['photographer']);
+  const { token } = await requestEmailChange(
+    (await getUser(account.userId))!,
+    `bench-moved-${ulid().slice(-10).toLowerCase()}@example.test`,
+    { browser: 'Chrome on macOS' },
+  );
+  return token;
 };
 
 const EDITOR_RATE_CENTS = 50;
@@ -416,6 +480,16 @@ export const routeRequests = async (
   // The photographer's saved cards: one to pay with, one to make the default.
   const cardToPayWith = await aSavedCard(p);
   const cardToMakeDefault = await aSavedCard(p, 'pm_card_mastercard');
+  // Profile pictures saved by one photographer; email switches and unsubscribe links of another;
+  // an email change asked for, and one pending whose link is opened (GET changes nothing).
+  const pictureOwner = await anAccount('Bench Picture Owner', ['photographer']);
+  const subscriber = await anAccount('Bench Subscriber', ['photographer']);
+  const unsubscribeLink = signUnsubscribeToken(config().UNSUBSCRIBE_KEY!, {
+    userId: subscriber.userId,
+    kind: 'editor_started',
+  });
+  const emailMover = await anAccount('Bench Email Mover', ['photographer']);
+  const pendingEmailChange = await aPendingEmailChange();
   const jobType = await createJobType({
     name: `Bench ${ulid().slice(-6)}`,
     pricePerPhotoCents: 900,
@@ -445,6 +519,87 @@ export const routeRequests = async (
       caller: p,
       body: { displayName: `Bench Photographer ${run}` },
     })),
+    // Profile pictures: an upload signed; one already in S3 saved (each replaces the one before and
+    // deletes it); a saved image or logo removed, on an account of its own every run.
+    ...Object.fromEntries(
+      (['image', 'logo'] as const).flatMap((kind): [string, Builder][] => [
+        [
+          `POST /api/profile/${kind}/sign`,
+          reusable(() => ({
+            path: `/api/profile/${kind}/sign`,
+            caller: pictureOwner,
+            body: {
+              method: 'PUT',
+              key: `${profilePicturePrefix(pictureOwner.userId, kind)}${randomUUID()}-picture.jpg`,
+              size: photo.length,
+              contentType: 'image/jpeg',
+            },
+          })),
+        ],
+        [
+          `PUT /api/profile/${kind}`,
+          perRun(
+            () => putPicture(pictureOwner, kind),
+            ({ key }) => ({
+              path: `/api/profile/${kind}`,
+              caller: pictureOwner,
+              body: { key, filename: 'picture.jpg' },
+            }),
+          ),
+        ],
+        [
+          `DELETE /api/profile/${kind}`,
+          perRun(anAccountWithPictures, (owner) => ({ path: `/api/profile/${kind}`, caller: owner })),
+        ],
+      ]),
+    ),
+    'PATCH /api/account/notifications': reusable((run) => ({
+      path: '/api/account/notifications',
+      caller: subscriber,
+      body: { emails: { photos_ready: run % 2 === 1 } },
+    })),
+    // The email's one-click unsubscribe: the signed link, and what a mailbox provider POSTs (RFC 8058).
+    'GET /api/unsubscribe': reusable(() => ({ path: `/api/unsubscribe?token=${unsubscribeLink}` })),
+    'POST /api/unsubscribe': reusable(() => ({
+      path: `/api/unsubscribe?token=${unsubscribeLink}`,
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })),
+    // Account security: each after a recent sign-in (the claims' auth_time); the password at the
+    // auth emulator with the token of a sign-in just made, as the browser re-authenticates first.
+    'POST /api/account/password': perRun(
+      () => anAccountWithPassword('Bench Password Changer'),
+      async (account, run) => ({
+        path: '/api/account/password',
+        caller: account,
+        body: { newPassword: `bench-new-passw0rd-${run}` },
+        headers: { authorization: `Bearer ${await freshIdToken(account)}` },
+      }),
+    ),
+    'POST /api/account/email-change': reusable((run) => ({
+      path: '/api/account/email-change',
+      caller: emailMover,
+      body: { newEmail: `bench-new-${run}-${ulid().slice(-8).toLowerCase()}@example.test` },
+    })),
+    'GET /api/account/email-change/{token}': reusable(() => ({
+      path: `/api/account/email-change/${pendingEmailChange}`,
+    })),
+    'POST /api/account/email-change/{token}': perRun(aPendingEmailChange, (token) => ({
+      path: `/api/account/email-change/${token}`,
+    })),
+    // Each of these ends something of the account's once: an account of its own every run.
+    'POST /api/account/sign-out-everywhere': perRun(
+      () => anAccount('Bench Signing Out', ['photographer']),
+      (account) => ({ path: '/api/account/sign-out-everywhere', caller: account, body: {} }),
+    ),
+    'POST /api/account/data-export': perRun(
+      () => anAccount('Bench Exporter', ['photographer']),
+      (account) => ({ path: '/api/account/data-export', caller: account, body: {} }),
+    ),
+    'POST /api/account/delete': perRun(
+      () => anAccount('Bench Leaver', ['photographer']),
+      (account) => ({ path: '/api/account/delete', caller: account, body: { confirmation: 'DELETE' } }),
+    ),
     'GET /api/orders/job-types': reusable(() => ({ path: '/api/orders/job-types', caller: p })),
     'POST /api/orders': reusable(() => ({ path: '/api/orders', caller: p, body: { jobTypeId: 'hdr', photoCount: 1 } })),
     'POST /api/orders/with-files': reusable(() => {
