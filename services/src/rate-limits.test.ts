@@ -57,11 +57,15 @@ describe('the per-client rate limits', () => {
 describe("the public routes' paths", () => {
   it("are the route table's public routes, parameters as prefixes, without the catch-all", () => {
     expect(publicPathMatches()).toEqual([
+      // The email-change link, opened from the new address's inbox by someone maybe not signed in.
+      { position: 'STARTS_WITH', path: '/api/account/email-change/' },
       { position: 'EXACTLY', path: '/api/auth/complete-signup' },
       { position: 'EXACTLY', path: '/api/auth/verify-invitation' },
       { position: 'EXACTLY', path: '/api/health' },
       { position: 'STARTS_WITH', path: '/api/share/' },
       { position: 'EXACTLY', path: '/api/stripe/connect-webhook' },
+      // RFC 8058's one-click unsubscribe, posted by mailbox providers.
+      { position: 'EXACTLY', path: '/api/unsubscribe' },
       { position: 'EXACTLY', path: '/api/webhooks/stripe' },
     ]);
   });
