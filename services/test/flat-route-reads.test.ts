@@ -76,6 +76,8 @@ const notLists: Record<string, string> = {
   'GET /api/share/{token}/downloads/{kind}': "one share link and its order's zip build (a queue message and S3)",
   'GET /api/payment-methods': "the photographer's user record and their cards at Stripe (the fake's answer)",
   'GET /api/orders/{id}/receipts/{receiptId}': 'one order and one billing entry by its key, and a presigned link',
+  'GET /api/unsubscribe': "a signed link's check and the one account it names",
+  'GET /api/account/email-change/{token}': "one pending email change by its token's hash",
 };
 
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';
@@ -155,6 +157,10 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
       }),
     ),
     probe('/api/stats/photographer', 'stats', 'photographer', '/api/stats/photographer'),
+    // The account's own settings and history: its record, its latest data download, a page of its activity.
+    probe('/api/account/notifications', 'switches', 'photographer', '/api/account/notifications'),
+    probe('/api/account/data-export', 'latest download', 'photographer', '/api/account/data-export'),
+    probe('/api/account/security-activity', 'first page', 'photographer', '/api/account/security-activity'),
     probe('/api/orders/{id}', 'a revised order', 'photographer', `/api/orders/${order}`),
     probe('/api/orders/{id}/events', 'a revised order', 'photographer', `/api/orders/${order}/events`),
     probe('/api/orders/{id}/images', 'a revised order', 'photographer', `/api/orders/${order}/images`),
