@@ -1,54 +1,17 @@
-import { Alert, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import { emailChangeToken } from '@marketplace/events/security';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
+import { BRAND_NAME } from '../../../components/BrandMark';
+import { EmailLinkFrame, EmailLinkProblem } from '../../../components/EmailLinkFrame';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { confirmEmailChange, readEmailChangeLink } from '../api/security';
 
 const BAD_LINK = 'This link is not complete. Open the whole link from the email we sent to your new address.';
-
-function Frame({ children }: { children: React.ReactNode }) {
-  return (
-    <Center component="main" mih="100dvh" bg="gray.0" p={{ base: 'md', sm: 'xl' }}>
-      <Stack align="center" gap="xl" w="100%" maw={460} py="xl">
-        <BrandMark />
-        <Box w="100%">
-          <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-            {children}
-          </Paper>
-        </Box>
-      </Stack>
-    </Center>
-  );
-}
-
-function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Title order={1} fz={24}>
-        This link cannot be used
-      </Title>
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        {message}
-      </Alert>
-      <Group gap="sm">
-        {onRetry && (
-          <Button variant="default" onClick={onRetry}>
-            Try again
-          </Button>
-        )}
-        <Button component={Link} to="/profile">
-          Go to your profile
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
 
 /**
  * The page an email-change link opens: it shows the new address (looking changes nothing) and a
@@ -82,14 +45,14 @@ export function ConfirmEmailPage() {
 
   if (!token) {
     return (
-      <Frame>
-        <Problem message={BAD_LINK} />
-      </Frame>
+      <EmailLinkFrame>
+        <EmailLinkProblem profileLabel="Go to your profile" message={BAD_LINK} />
+      </EmailLinkFrame>
     );
   }
   if (movedTo) {
     return (
-      <Frame>
+      <EmailLinkFrame>
         <Stack gap="sm">
           <Group gap="xs">
             <IconMailCheck size={28} aria-hidden="true" />
@@ -108,22 +71,23 @@ export function ConfirmEmailPage() {
             </Button>
           </Group>
         </Stack>
-      </Frame>
+      </EmailLinkFrame>
     );
   }
   if (link.isLoading) return <PageLoader fullScreen label="Checking your link…" />;
   if (link.error || !link.data) {
     return (
-      <Frame>
-        <Problem
+      <EmailLinkFrame>
+        <EmailLinkProblem
+          profileLabel="Go to your profile"
           message={apiErrorText(link.error, 'We could not check this link. Please try again.')}
           onRetry={link.error instanceof ApiError && link.error.status < 500 ? undefined : () => void link.mutate()}
         />
-      </Frame>
+      </EmailLinkFrame>
     );
   }
   return (
-    <Frame>
+    <EmailLinkFrame>
       <Stack gap="sm">
         <Title order={1} fz={24}>
           Confirm your new email address
@@ -143,6 +107,6 @@ export function ConfirmEmailPage() {
           </Button>
         </Group>
       </Stack>
-    </Frame>
+    </EmailLinkFrame>
   );
 }

@@ -1,54 +1,23 @@
-import { Alert, Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
 import type { UnsubscribeView } from '@marketplace/events/notifications';
 import { IconAlertCircle, IconMailOff } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
+import { BRAND_NAME } from '../../../components/BrandMark';
+import { EmailLinkFrame, EmailLinkProblem } from '../../../components/EmailLinkFrame';
 import { PageLoader } from '../../../components/PageLoader';
 import { ApiError, apiErrorText } from '../../../lib/api-client';
 import { readUnsubscribeLink, unsubscribe } from '../api/unsubscribe';
 
 const BAD_LINK = 'This unsubscribe link is not complete. Open the whole link from the email.';
 
-function Frame({ children }: { children: ReactNode }) {
-  return (
-    <Center component="main" mih="100dvh" bg="gray.0" p={{ base: 'md', sm: 'xl' }}>
-      <Stack align="center" gap="xl" w="100%" maw={460} py="xl">
-        <BrandMark />
-        <Box w="100%">
-          <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-            {children}
-          </Paper>
-        </Box>
-      </Stack>
-    </Center>
-  );
-}
-
 const ProfileLink = ({ children }: { children: ReactNode }) => (
   <Button component={Link} to="/profile" variant="default">
     {children}
   </Button>
 );
-
-function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
-  return (
-    <Stack gap="sm">
-      <Title order={1} fz={24}>
-        This link cannot be used
-      </Title>
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        {message}
-      </Alert>
-      <Group gap="sm">
-        {onRetry && <Button onClick={onRetry}>Try again</Button>}
-        <ProfileLink>Manage your emails</ProfileLink>
-      </Group>
-    </Stack>
-  );
-}
 
 function Done({ label }: { label: string }) {
   return (
@@ -102,36 +71,37 @@ export function UnsubscribePage() {
 
   if (!token)
     return (
-      <Frame>
-        <Problem message={BAD_LINK} />
-      </Frame>
+      <EmailLinkFrame>
+        <EmailLinkProblem profileLabel="Manage your emails" message={BAD_LINK} />
+      </EmailLinkFrame>
     );
   if (link.error) {
     const final = link.error instanceof ApiError && link.error.status < 500;
     return (
-      <Frame>
-        <Problem
+      <EmailLinkFrame>
+        <EmailLinkProblem
+          profileLabel="Manage your emails"
           message={apiErrorText(link.error, 'We could not read this link. Please try again.')}
           {...(final ? {} : { onRetry: () => void link.mutate() })}
         />
-      </Frame>
+      </EmailLinkFrame>
     );
   }
   if (!link.data) return <PageLoader fullScreen label="Reading your unsubscribe link…" />;
   if (done)
     return (
-      <Frame>
+      <EmailLinkFrame>
         <Done label={done.label} />
-      </Frame>
+      </EmailLinkFrame>
     );
   if (!link.data.enabled)
     return (
-      <Frame>
+      <EmailLinkFrame>
         <Done label={link.data.label} />
-      </Frame>
+      </EmailLinkFrame>
     );
   return (
-    <Frame>
+    <EmailLinkFrame>
       <Stack gap="sm">
         <Title order={1} fz={24}>
           Unsubscribe from “{link.data.label}” emails?
@@ -152,6 +122,6 @@ export function UnsubscribePage() {
           <ProfileLink>Manage all your emails</ProfileLink>
         </Group>
       </Stack>
-    </Frame>
+    </EmailLinkFrame>
   );
 }
