@@ -13,6 +13,7 @@ const anAvailableOrder = (fields: Partial<AvailableOrderView> = {}): AvailableOr
   ...anOrderSummary(),
   potentialEarningsCents: 150,
   assignedToMe: false,
+  editingStyleSummary: null,
   ...fields,
 });
 
