@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { PaymentStep } from '../../../components/payment/PaymentStep';
 import { apiErrorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useEditingStyle } from '../../profile/api/editing-style';
 import { createOrder } from '../api/create-order';
 import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
@@ -87,8 +88,9 @@ export function CreateOrderPage() {
   const [details, setDetails] = useState<OrderDetails>(emptyDetails);
   const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
   const [creating, setCreating] = useState(false);
-  /** This order's style when changed for it; null: the saved style (the server takes it when none is sent). */
+  /** This order's style when changed for it; null: the saved style as shown (the server takes its own when none is loaded). */
   const [orderStyle, setOrderStyle] = useState<EditingStyle | null>(null);
+  const savedStyle = useEditingStyle();
   const scenes = useFileScenes(details.files);
 
   const activeJobTypes = useMemo(() => (jobTypes.data ?? []).filter((jobType) => jobType.isActive), [jobTypes.data]);
@@ -119,7 +121,7 @@ export function CreateOrderPage() {
       name: details.name.trim() || undefined,
       photoCount: details.photoCount as number,
       editingRequirements: details.editingRequirements.trim() || undefined,
-      ...(orderStyle ? { editingStyle: orderStyle } : {}),
+      ...(orderStyle || savedStyle.data?.saved ? { editingStyle: orderStyle ?? savedStyle.data?.style } : {}),
     };
     setCreating(true);
     try {
