@@ -39,6 +39,8 @@ export interface AvailableOrderView extends OrderSummaryView {
   potentialEarningsCents: number | null;
   /** Assigned to this editor by an admin (claimable by them only). */
   assignedToMe: boolean;
+  /** The order's editing style in one line (editingStyleSummary); null on orders made before styles. */
+  editingStyleSummary: string | null;
 }
 
 export interface AvailableOrdersResponse {

@@ -1,3 +1,4 @@
+import { type EditingStyle, editingStyleInput } from './editing-style';
 import * as z from './zod';
 
 /**
@@ -114,6 +115,8 @@ export const createOrderInput = z.object({
       z.maximum(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
     ),
   editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
+  /** The order's editing style (the saved one, or changed for this order); absent: the saved one. */
+  editingStyle: z.optional(editingStyleInput),
 });
 export type CreateOrderInput = z.infer<typeof createOrderInput>;
 
@@ -229,6 +232,8 @@ export interface OrderDetailView extends OrderSummaryView {
   canRequestRevision: boolean;
   /** Why not, in words for the photographer, when the order is completed but no revision can be asked; else null. */
   revisionUnavailableReason: string | null;
+  /** The editing style kept when the order was made (events/editing-style.ts); null on orders made before styles. */
+  editingStyle: EditingStyle | null;
 }
 
 /** The order as the create call returns it, with the secret the card form confirms with. */

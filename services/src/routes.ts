@@ -131,6 +131,23 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: [...readWrite, 'photos:read', 'photos:write'],
   }),
+  // A photographer's editing style (docs/decisions/0107): the saved choices and up to five
+  // reference photos, uploaded straight to S3 like the profile's pictures (signed under their own folder).
+  route('GET', '/api/profile/editing-style', 'profile/get-editing-style', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read'],
+  }),
+  route('PUT', '/api/profile/editing-style', 'profile/save-editing-style', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
+  route('POST', '/api/profile/editing-style/references/sign', 'profile/sign-style-reference-upload', {
+    allow: photographers,
+    records: none,
+    grants: [...readWrite, 'photos:read', 'photos:write'],
+  }),
   route('GET', '/api/orders/job-types', 'orders/list-job-types', {
     allow: marketplaceRoles,
     records: none,
@@ -155,6 +172,12 @@ export const routes: readonly RouteDefinition[] = [
     allow: marketplaceRoles,
     records: visibleOrder,
     grants: readWrite,
+  }),
+  // The style the order keeps (decision 0107), its reference photos presigned.
+  route('GET', '/api/orders/{id}/editing-style', 'orders/get-order-editing-style', {
+    allow: marketplaceRoles,
+    records: visibleOrder,
+    grants: [...readWrite, 'photos:read'],
   }),
   // Each image with presigned GETs of its thumbnail and preview.
   route('GET', '/api/orders/{id}/images', 'orders/list-order-images', {

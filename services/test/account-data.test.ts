@@ -6,6 +6,7 @@ import {
   type DataExportView,
   ORDERS_IN_PROGRESS,
 } from '@marketplace/events/account-data';
+import { defaultEditingStyle } from '@marketplace/events/editing-style';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
@@ -354,6 +355,7 @@ describe("'Delete my account'", () => {
         phone: '+15551234567',
         stripeCustomerId: customer,
         profileImageKey: pictureKey,
+        editingStyle: { ...defaultEditingStyle, notes: 'Personal words' },
       })
       .go();
     expect((await db().userEmail.get({ email: photographer.email }).go({ consistent: true })).data?.userId).toBe(
@@ -388,6 +390,7 @@ describe("'Delete my account'", () => {
     expect(purged.displayName).toBeUndefined();
     expect(purged.phone).toBeUndefined();
     expect(purged.stripeCustomerId).toBeUndefined();
+    expect((purged as { editingStyle?: unknown }).editingStyle).toBeUndefined();
     expect(await savedCards(customer)).toEqual([]);
     expect(purged.email).toBe(purgedEmail(photographer.uid));
     expect(purged.isActive).toBe(false);

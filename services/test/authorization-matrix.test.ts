@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { defaultEditingStyle, styleReferencePrefix } from '@marketplace/events/editing-style';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderRecord } from '../src/data/orders';
@@ -122,6 +123,21 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
         [`DELETE /api/profile/${kind}`, () => ({ path: `/api/profile/${kind}` })],
       ]),
     ),
+    // The editing style: each photographer reads, saves and signs uploads under their own folder.
+    'GET /api/profile/editing-style': () => ({ path: '/api/profile/editing-style' }),
+    'PUT /api/profile/editing-style': () => ({
+      path: '/api/profile/editing-style',
+      body: { ...defaultEditingStyle, notes: 'Matrix style' },
+    }),
+    'POST /api/profile/editing-style/references/sign': (caller: Caller) => ({
+      path: '/api/profile/editing-style/references/sign',
+      body: {
+        method: 'PUT',
+        key: `${styleReferencePrefix(caller.uid)}matrix.png`,
+        contentType: 'image/png',
+        size: 100,
+      },
+    }),
     'GET /api/orders/job-types': () => ({ path: '/api/orders/job-types' }),
     'POST /api/orders': () => ({ path: '/api/orders', body: { jobTypeId: 'hdr', photoCount: 1 } }),
     'POST /api/orders/with-files': () => ({
@@ -137,6 +153,7 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     'GET /api/orders/my': () => ({ path: '/api/orders/my' }),
     'GET /api/orders/{id}': onEveryOrder(''),
     'GET /api/orders/{id}/images': onEveryOrder('/images'),
+    'GET /api/orders/{id}/editing-style': onEveryOrder('/editing-style'),
     'POST /api/orders/{id}/uploads/sign': () => ({
       path: `/api/orders/${orders.awaitingPayment.orderId}/uploads/sign`,
       order: orders.awaitingPayment,

@@ -141,6 +141,7 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
   const probes: Probe[] = [
     probe('/api/health', 'health', 'public', '/api/health'),
     probe('/api/auth/me', 'me', 'photographer', '/api/auth/me'),
+    probe('/api/profile/editing-style', 'the saved style', 'photographer', '/api/profile/editing-style'),
     probe(
       '/api/auth/verify-invitation',
       'an invitation',
@@ -164,6 +165,7 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
     probe('/api/orders/{id}', 'a revised order', 'photographer', `/api/orders/${order}`),
     probe('/api/orders/{id}/events', 'a revised order', 'photographer', `/api/orders/${order}/events`),
     probe('/api/orders/{id}/images', 'a revised order', 'photographer', `/api/orders/${order}/images`),
+    probe('/api/orders/{id}/editing-style', 'a revised order', 'photographer', `/api/orders/${order}/editing-style`),
     probe('/api/orders/{id}/sequence', 'a revised order', 'photographer', `/api/orders/${order}/sequence`),
     probe('/api/orders/{id}/share-links', 'a revised order', 'photographer', `/api/orders/${order}/share-links`),
     // Receipts and billing: the order's entries, the photographer's own partition a page at a time, a month of it.

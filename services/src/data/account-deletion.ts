@@ -146,6 +146,8 @@ export const PERSONAL_FIELDS = [
   'logoState',
   'stripeCustomerId',
   'pendingEmailChangeId',
+  // The saved editing style: its notes are the photographer's words, its photos go with profiles/{userId}/.
+  'editingStyle',
 ] as const;
 
 const personalFieldsOf = (user: UserRecord) => {

@@ -1,3 +1,4 @@
+import { editingStyleSummary } from '@marketplace/events/editing-style';
 import {
   AVAILABLE_ORDERS_MAX_SKIPPED,
   type AvailableOrdersQuery,
@@ -270,6 +271,8 @@ export const listAvailableOrders = async (
       ...toSummaryView(o, now),
       potentialEarningsCents: earningsCents(rates.get(o.jobTypeId), o.photoCount),
       assignedToMe: o.pool === editor.userId,
+      // From the page read itself: the style is on the order record the pool index projects.
+      editingStyleSummary: o.editingStyle ? editingStyleSummary(o.editingStyle) : null,
     })),
     total,
     nextCursor: last && head.length > skip + limit ? encodeCursor(sort, last) : null,

@@ -73,6 +73,8 @@ const User = () =>
        * off, a string set so a switch is one ADD or DELETE. Absent: every email goes out.
        */
       mutedEmails: { type: 'set', items: 'string' },
+      /** A photographer's saved editing style (events/editing-style.ts EditingStyle), checked by its schema on every save. */
+      editingStyle: { type: 'any' },
       ...timestamps,
     },
     indexes: {
@@ -398,6 +400,11 @@ const Order = () =>
       revisionRequestedAt: { type: 'string' },
       /** Lower-cased "photographer name \u0000 order name" for the admin's search. */
       searchText: { type: 'string' },
+      /**
+       * The order's editing style (events/editing-style.ts EditingStyle) as it was when the order
+       * was created: written once, never changed, so it is the style paid for (decision 0107).
+       */
+      editingStyle: { type: 'any', readOnly: true },
       ...timestamps,
     },
     indexes: {

@@ -1,4 +1,5 @@
 import { photographerSortName } from '@marketplace/events/admin';
+import type { EditingStyle } from '@marketplace/events/editing-style';
 import type { OrderEventView } from '@marketplace/events/editor-orders';
 import type {
   OrderDetailView,
@@ -66,6 +67,8 @@ export interface OrderRecord {
   revisionCount?: number;
   revisionRequestedAt?: string;
   searchText?: string;
+  /** The style kept when the order was made (decision 0107); absent on orders made before styles. */
+  editingStyle?: EditingStyle;
   createdAt: string;
   updatedAt: string;
 }
@@ -138,6 +141,7 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   revisions: [],
   canRequestRevision: false,
   revisionUnavailableReason: null,
+  editingStyle: o.editingStyle ?? null,
 });
 
 /** An image as the API shows it, without URLs (list-order-images presigns the thumbnail and preview). */
@@ -195,6 +199,7 @@ export const createOrder = async (order: {
   input: { photoCount: number; name?: string | undefined; editingRequirements?: string | undefined };
   totalAmountCents: number;
   stripePaymentIntentId: string;
+  editingStyle?: EditingStyle;
 }) => {
   const record = {
     orderId: order.orderId,
@@ -216,6 +221,7 @@ export const createOrder = async (order: {
     photographerUploadCount: 0,
     editorUploadCount: 0,
     searchText: `${order.photographer.name}\u0000${order.input.name ?? ''}`.toLowerCase(),
+    ...(order.editingStyle ? { editingStyle: order.editingStyle } : {}),
   };
   const scope = photographerScope(order.photographer.userId);
   // createdAt is fixed here (not defaulted by ElectroDB) so the search words carry the same one.

@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { createOrderPaymentIntent } from '../adapters/stripe';
 import { orderTotalCents } from '../domain/orders';
 import { BadRequest } from '../http/errors';
+import { editingStyleForOrder } from './editing-style';
 import { getJobType } from './job-types';
 import { createOrder, nextOrderNumber, type OrderRecord, toDetailView } from './orders';
 
@@ -19,6 +20,7 @@ export const createPricedOrder = async ({
   input: CreateOrderInput;
 }) => {
   const jobType = await findOfferedJobType(input.jobTypeId);
+  const editingStyle = await editingStyleForOrder(photographer.userId, input.editingStyle);
   const orderId = ulid();
   const orderNumber = await nextOrderNumber();
   const totalAmountCents = orderTotalCents(input.photoCount, jobType);
@@ -31,6 +33,7 @@ export const createPricedOrder = async ({
     input,
     totalAmountCents,
     stripePaymentIntentId: intent.id,
+    editingStyle,
   });
   return { order, stripeClientSecret: intent.client_secret };
 };

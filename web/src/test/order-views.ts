@@ -34,6 +34,7 @@ export const anOrderDetail = (fields: Partial<OrderDetailView> = {}): OrderDetai
   revisions: [],
   canRequestRevision: false,
   revisionUnavailableReason: null,
+  editingStyle: null,
   ...fields,
 });
 

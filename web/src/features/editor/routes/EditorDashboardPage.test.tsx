@@ -13,6 +13,7 @@ const anAvailableOrder = (fields: Partial<AvailableOrderView> = {}): AvailableOr
   ...anOrderSummary(),
   potentialEarningsCents: 150,
   assignedToMe: false,
+  editingStyleSummary: null,
   ...fields,
 });
 
@@ -88,6 +89,18 @@ describe('Editor dashboard', () => {
     await openDashboard();
     expect(within(await availableItem('Order #12')).getByText('Rate not set')).toBeInTheDocument();
     expect(within(await availableItem('Harbour View Loft')).queryByText('Rate not set')).toBeNull();
+  });
+
+  it("shows each order's editing style in one line, and none for an order without one", async () => {
+    const styled = anAvailableOrder({
+      id: 'order-styled',
+      orderNumber: 14,
+      editingStyleSummary: 'Sunset sky · Bright and airy · warm white balance · TVs black',
+    });
+    fakeApi.on('GET', '/api/orders/available', availablePage([styled, unratedOrder]));
+    await openDashboard();
+    expect(within(await availableItem('Order #14')).getByText(/Sunset sky · Bright and airy/)).toBeInTheDocument();
+    expect(within(await availableItem('Order #12')).queryByText('Style:')).toBeNull();
   });
 
   it('marks only the orders an admin assigned to this editor', async () => {

@@ -11,6 +11,7 @@ import type { AuthUser } from '../../../lib/auth';
 import { useAuth } from '../../../lib/auth-context';
 import { useEditorOrder } from '../api/use-editor-order';
 import { ActivityLog } from '../components/order/ActivityLog';
+import { EditingStyleCard } from '../components/order/EditingStyleCard';
 import { ImagesTab } from '../components/order/ImagesTab';
 import { MarkCompleteButton } from '../components/order/MarkCompleteButton';
 import { OrderFacts } from '../components/order/OrderFacts';
@@ -72,6 +73,7 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
       />
       <RevisionPanel order={order} />
       <OrderFacts order={order} />
+      <EditingStyleCard order={order} />
       {/* Both panels stay mounted, so switching tabs never cancels an upload under way. */}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">

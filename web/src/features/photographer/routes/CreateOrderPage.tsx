@@ -1,5 +1,6 @@
-import { Alert, Button, Grid } from '@mantine/core';
+import { Alert, Button, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import type { EditingStyle } from '@marketplace/events/editing-style';
 import { type CreateOrderInput, orderFormMessages, PHOTO_COUNT_MAX, PHOTO_COUNT_MIN } from '@marketplace/events/orders';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,9 +11,11 @@ import { PageLoader } from '../../../components/PageLoader';
 import { PaymentStep } from '../../../components/payment/PaymentStep';
 import { apiErrorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
+import { useEditingStyle } from '../../profile/api/editing-style';
 import { createOrder } from '../api/create-order';
 import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
+import { OrderEditingStyle } from '../components/OrderEditingStyle';
 import { OrderSummary } from '../components/OrderSummary';
 import { UploadProgressPanel } from '../components/UploadProgressPanel';
 import { bracketsFound, scenesWithin, useFileScenes } from '../dropped-files/file-scenes';
@@ -85,6 +88,9 @@ export function CreateOrderPage() {
   const [details, setDetails] = useState<OrderDetails>(emptyDetails);
   const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
   const [creating, setCreating] = useState(false);
+  /** This order's style when changed for it; null: the saved style as shown (the server takes its own when none is loaded). */
+  const [orderStyle, setOrderStyle] = useState<EditingStyle | null>(null);
+  const savedStyle = useEditingStyle();
   const scenes = useFileScenes(details.files);
 
   const activeJobTypes = useMemo(() => (jobTypes.data ?? []).filter((jobType) => jobType.isActive), [jobTypes.data]);
@@ -115,6 +121,7 @@ export function CreateOrderPage() {
       name: details.name.trim() || undefined,
       photoCount: details.photoCount as number,
       editingRequirements: details.editingRequirements.trim() || undefined,
+      ...(orderStyle || savedStyle.data?.saved ? { editingStyle: orderStyle ?? savedStyle.data?.style } : {}),
     };
     setCreating(true);
     try {
@@ -221,15 +228,18 @@ export function CreateOrderPage() {
       {header}
       <Grid gutter="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <OrderDetailsForm
-            jobTypes={activeJobTypes}
-            details={details}
-            scenes={scenes}
-            errors={errors}
-            busy={creating}
-            onChange={changeDetails}
-            onSubmit={() => void continueToPayment()}
-          />
+          <Stack gap="md">
+            <OrderEditingStyle style={orderStyle} onChange={setOrderStyle} />
+            <OrderDetailsForm
+              jobTypes={activeJobTypes}
+              details={details}
+              scenes={scenes}
+              errors={errors}
+              busy={creating}
+              onChange={changeDetails}
+              onSubmit={() => void continueToPayment()}
+            />
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <OrderSummary

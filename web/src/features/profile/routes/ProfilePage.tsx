@@ -4,6 +4,7 @@ import { PageLoader } from '../../../components/PageLoader';
 import { useCurrentUser } from '../../../lib/current-user';
 import { AccountDetails } from '../components/AccountDetails';
 import { BillingHistorySection } from '../components/BillingHistorySection';
+import { EditingStyleSection } from '../components/EditingStyleSection';
 import { NotificationsSection } from '../components/NotificationsSection';
 import { PaymentMethodsSection } from '../components/PaymentMethodsSection';
 import { PayoutAccountSection } from '../components/PayoutAccountSection';
@@ -26,6 +27,7 @@ export function ProfilePage() {
       <ProfileSection title="Profile">
         <AccountDetails me={me} />
       </ProfileSection>
+      {me.roles.includes('photographer') && <EditingStyleSection />}
       {me.roles.includes('photographer') && <PaymentMethodsSection />}
       {me.roles.includes('photographer') && <BillingHistorySection />}
       {me.roles.includes('editor') && <PayoutAccountSection />}

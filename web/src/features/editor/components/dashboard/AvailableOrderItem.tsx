@@ -55,6 +55,14 @@ export function AvailableOrderItem({ order }: { order: AvailableOrderView }) {
             {order.editingRequirements}
           </Text>
         )}
+        {order.editingStyleSummary && (
+          <Text fz="sm" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600} fz="sm">
+              Style:
+            </Text>{' '}
+            {order.editingStyleSummary}
+          </Text>
+        )}
         <Text fz="sm" c="gray.7">
           Created <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </Text>
