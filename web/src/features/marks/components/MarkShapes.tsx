@@ -94,11 +94,19 @@ export function MarkedPhoto({
   children?: ReactNode;
 }) {
   return (
-    <div style={{ position: 'relative', display: 'inline-block', maxWidth: '100%', lineHeight: 0 }}>
+    // As wide as there is room for, and never taller than 70% of the screen (so at most 70vh × the photo's proportions wide).
+    <div
+      style={{
+        position: 'relative',
+        display: 'inline-block',
+        width: `min(100%, ${(70 * aspect).toFixed(2)}vh)`,
+        lineHeight: 0,
+      }}
+    >
       <img
         src={src}
         alt={alt}
-        style={{ display: 'block', maxWidth: '100%', maxHeight: '70vh', height: 'auto', userSelect: 'none' }}
+        style={{ display: 'block', width: '100%', height: 'auto', userSelect: 'none' }}
         draggable={false}
         onLoad={(event) => {
           const { naturalWidth, naturalHeight } = event.currentTarget;

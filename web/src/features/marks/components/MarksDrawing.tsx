@@ -28,9 +28,6 @@ const keyMoves: Record<string, [number, number]> = {
 
 type Drag = { kind: 'draw'; mark: MarkInput } | { kind: 'move'; id: string; from: MarkPoint };
 
-const describe = (mark: MarkInput, index: number) =>
-  `Mark ${index + 1}: ${markKindLabel[mark.kind].toLowerCase()}${mark.note ? `, ${mark.note}` : ''}`;
-
 /**
  * Drawing marks on one photo: pick a shape, drag on the photo (mouse, pen or finger), and write
  * its note in the list. Everything works from the keyboard too: 'Add in the middle' places the
@@ -301,4 +298,3 @@ export function MarksDrawing({
   );
 }
 
-export { describe as describeMark };

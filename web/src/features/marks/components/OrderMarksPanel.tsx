@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { markableStatuses, type PhotoMarksView, tickableStatuses } from '@marketplace/events/marks';
-import type { OrderDetailView, OrderImageView } from '@marketplace/events/orders';
+import type { OrderImageView, OrderStatus } from '@marketplace/events/orders';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { SectionLoader } from '../../../components/PageLoader';
@@ -80,7 +80,8 @@ export default function OrderMarksPanel({
   order,
   viewer,
 }: {
-  order: OrderDetailView;
+  /** The order's id and status: an order page's whole order, or the one create-order just made. */
+  order: { id: string; status: OrderStatus };
   viewer: 'photographer' | 'editor';
 }) {
   const images = useOrderImages(order.id);
