@@ -76,6 +76,7 @@ const notLists: Record<string, string> = {
   'GET /api/share/{token}/downloads/{kind}': "one share link and its order's zip build (a queue message and S3)",
   'GET /api/payment-methods': "the photographer's user record and their cards at Stripe (the fake's answer)",
   'GET /api/orders/{id}/receipts/{receiptId}': 'one order and one billing entry by its key, and a presigned link',
+  'GET /api/orders/{id}/marks': "one order and its photos' marks (one item per photo, bounded by the order)",
 };
 
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';

@@ -297,4 +297,3 @@ export function MarksDrawing({
     </Stack>
   );
 }
-
