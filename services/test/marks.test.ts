@@ -17,7 +17,7 @@ import {
   registerEdited,
   registerOriginal,
 } from '../src/data/orders';
-import { anEditor, aPhotographer, as, db, type TestAccount } from './support';
+import { anEditor, aPhotographer, as, db, type TestAccount, waitFor } from './support';
 
 /** Marks on the photos: the photographer draws them, the order's editor ticks them done, hostile shapes write nothing. */
 
@@ -61,6 +61,11 @@ const marksOf = async (account: TestAccount, orderId: string) => {
   expect(response.status).toBe(200);
   return response.body as OrderMarksView;
 };
+
+const markEvents = async (orderId: string) =>
+  (await db().orderEvent.query.byOrder({ orderId }).go()).data.filter((e) =>
+    ['marks_saved', 'mark_ticked'].includes(e.eventType),
+  );
 
 const storedMarks = async (orderId: string) =>
   (await db().orderImageMarks.query.byOrder({ orderId }).go({ pages: 'all' })).data;
@@ -211,6 +216,7 @@ describe('marks on the photos', () => {
       expect(typeof response.body.message, what).toBe('string');
     }
     expect(await storedMarks(orderId)).toEqual([]);
+    expect(await markEvents(orderId)).toEqual([]);
   });
 
   it('bounds the marks of a whole order', async () => {
@@ -278,6 +284,16 @@ describe('marks on the photos', () => {
       ['r1', true, 0],
       ['r2', false, 1],
       ['r3', false, 1],
+    ]);
+    // Each change is in the order's activity log, in words.
+    const events = await waitFor(
+      () => markEvents(orderId),
+      (found) => found.length >= 3,
+    );
+    expect(events.map((e) => [e.eventType, e.description])).toEqual([
+      ['marks_saved', '2 marks on room-0.jpg'],
+      ['mark_ticked', 'Mark 1 on room-0.jpg done'],
+      ['marks_saved', '3 marks on room-0.jpg'],
     ]);
     // Delivered, not editing: no ticks.
     expect(

@@ -548,6 +548,8 @@ const OrderImageMarks = () =>
       orderId: { type: 'string', required: true, readOnly: true },
       /** The original's key in storage. */
       key: { type: 'string', required: true, readOnly: true },
+      /** The original's file name, for the activity log. */
+      filename: { type: 'string' },
       /** [{ id, kind, points: [{ x, y }], note, done, round }] as events/src/marks.ts validates them. */
       marks: { type: 'any', required: true },
       markCount: { type: 'number', required: true },

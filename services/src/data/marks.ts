@@ -10,7 +10,7 @@ import {
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import type { OrderRecord } from './orders';
-import { commitAll, TransactionCancelled } from './transactions';
+import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
  * Marks on an order's originals (events/src/marks.ts): one item per photo. The photographer
@@ -20,6 +20,7 @@ import { commitAll, TransactionCancelled } from './transactions';
 export interface ImageMarksRecord {
   orderId: string;
   key: string;
+  filename?: string;
   marks: MarkView[];
   markCount: number;
   updatedBy: string;
@@ -94,8 +95,25 @@ export const saveImageMarks = async ({
         )
         .commit(),
       e.orderImageMarks
-        .put({ orderId, key, marks: saved, markCount: saved.length, updatedBy: photographerId })
+        .put({
+          orderId,
+          key,
+          filename: image.filename,
+          marks: saved,
+          markCount: saved.length,
+          updatedBy: photographerId,
+        })
         .commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'marks_saved',
+        description:
+          saved.length === 0
+            ? `Marks removed from ${image.filename}`
+            : `${saved.length} ${saved.length === 1 ? 'mark' : 'marks'} on ${image.filename}`,
+        actorId: photographerId,
+        metadata: { key, filename: image.filename, markCount: saved.length, round },
+      }),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {
@@ -147,6 +165,13 @@ export const setMarkDone = async ({
         .set({ marks })
         .where(({ updatedAt }, { eq }) => eq(updatedAt, record.updatedAt))
         .commit(),
+      outboxWrite(e, {
+        orderId,
+        eventType: 'mark_ticked',
+        description: `Mark ${index + 1}${record.filename ? ` on ${record.filename}` : ''} ${done ? 'done' : 'not done yet'}`,
+        actorId: editorId,
+        metadata: { key, markId, done },
+      }),
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {
