@@ -782,6 +782,37 @@ export const routeRequests = async (
         body: { editedKey: edited, originalKey: original },
       }),
     ),
+    // Marks on the photos: read on a delivered order, saved on it (the same marks each run), ticked while editing.
+    'GET /api/orders/{id}/marks': reusable(() => ({ path: orderPath(gallery, '/marks'), caller: p })),
+    'PUT /api/orders/{id}/marks': reusable(async () => {
+      const [key] = await imageKeys(gallery.orderId, 'original');
+      const points = [
+        { x: 0.1, y: 0.1 },
+        { x: 0.4, y: 0.4 },
+      ];
+      return {
+        path: orderPath(gallery, '/marks'),
+        caller: p,
+        body: { key, marks: [{ id: 'bench-mark', kind: 'rect', points, note: 'Remove the bin' }] },
+      };
+    }),
+    'PATCH /api/orders/{id}/marks/done': reusable(async () => {
+      const [key] = await imageKeys(inProgress.orderId, 'original');
+      const points = [
+        { x: 0.1, y: 0.1 },
+        { x: 0.4, y: 0.4 },
+      ];
+      await marketplace()
+        .entities.orderImageMarks.put({
+          orderId: inProgress.orderId,
+          key: key!,
+          marks: [{ id: 'bench-mark', kind: 'rect', points, note: 'Remove the bin', done: false, round: 0 }],
+          markCount: 1,
+          updatedBy: p.userId,
+        })
+        .go();
+      return { path: orderPath(inProgress, '/marks/done'), caller: e, body: { key, markId: 'bench-mark', done: true } };
+    }),
     'GET /api/stats/photographer': reusable(() => ({ path: '/api/stats/photographer', caller: p })),
     'POST /api/admin/invite-editor': reusable((run) => ({
       path: '/api/admin/invite-editor',

@@ -26,6 +26,10 @@ export const orderEventTypes = [
   'share_link_revoked',
   /** A cancelled order's payment was given back through Stripe (its receipt follows). */
   'order_refunded',
+  /** The photographer saved the marks on one photo (shapes with notes for the editor). */
+  'marks_saved',
+  /** The order's editor ticked a mark done, or took the tick back. */
+  'mark_ticked',
 ] as const;
 
 export const orderEventType = z.enum(orderEventTypes);

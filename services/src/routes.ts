@@ -333,6 +333,23 @@ export const routes: readonly RouteDefinition[] = [
     records: ownOrder,
     grants: readWrite,
   }),
+  // Marks drawn on the photos (shapes relative to the image, each with a note): whoever sees the
+  // order reads them; the photographer replaces a photo's marks; the order's editor ticks them done.
+  route('GET', '/api/orders/{id}/marks', 'orders/list-order-marks', {
+    allow: marketplaceRoles,
+    records: visibleOrder,
+    grants: readWrite,
+  }),
+  route('PUT', '/api/orders/{id}/marks', 'orders/save-image-marks', {
+    allow: photographers,
+    records: ownOrder,
+    grants: readWrite,
+  }),
+  route('PATCH', '/api/orders/{id}/marks/done', 'orders/set-mark-done', {
+    allow: editors,
+    records: assignedOrder,
+    grants: readWrite,
+  }),
   route('PATCH', '/api/orders/{id}/pairings', 'orders/pair-edited-image', {
     allow: editors,
     records: assignedOrder,

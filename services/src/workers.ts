@@ -137,6 +137,9 @@ export const workers: readonly WorkerDefinition[] = [
       'mls_size_changed',
       'share_link_created',
       'share_link_revoked',
+      // Marks on the photos: the other party's order page reads the marks again.
+      'marks_saved',
+      'mark_ticked',
       'user_suspended',
       'user_deleted',
       // 'Sign out of all other devices': the user's open sockets close (tokens from before are refused).

@@ -250,6 +250,30 @@ export const buildFixture = async () => {
   // account; editor A is paid by hand (the payout route's probe).
   await giveStripeAccount(editorB, 'complete');
 
+  // A mark on the claimed order's photo, for the editor's tick.
+  const claimedMarkedKey = `${originalsPrefix(claimed.order.orderId)}${randomUUID()}-marked.jpg`;
+  await db()
+    .orderImageMarks.put({
+      orderId: claimed.order.orderId,
+      key: claimedMarkedKey,
+      marks: [
+        {
+          id: 'matrix-mark',
+          kind: 'rect',
+          points: [
+            { x: 0.1, y: 0.1 },
+            { x: 0.5, y: 0.5 },
+          ],
+          note: 'Remove the bin',
+          done: false,
+          round: 0,
+        },
+      ],
+      markCount: 1,
+      updatedBy: photographerA.uid,
+    })
+    .go();
+
   // An edited file in storage, not registered yet, for the registration route.
   const unregisteredEditedKey = `${editedPrefix(claimed.order.orderId)}${randomUUID()}-late.jpg`;
   await putObject(unregisteredEditedKey);
@@ -312,6 +336,8 @@ export const buildFixture = async () => {
       /** Photographer A's, in progress with editor A, one edited file registered. */
       claimed: claimed.order,
       claimedEditedKey: claimed.editedKey,
+      /** An original of the claimed order with one mark ('matrix-mark') on it. */
+      claimedMarkedKey,
       unregisteredEditedKey,
       toComplete: toComplete.order,
       toRate,

@@ -270,6 +270,28 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       order: orders.toRevise,
       body: { note: 'Brighten the kitchen, please.' },
     }),
+    'GET /api/orders/{id}/marks': onEveryOrder('/marks'),
+    'PUT /api/orders/{id}/marks': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/marks`,
+      order: orders.awaitingPayment,
+      body: {
+        key: orders.awaitingPaymentOriginalKey,
+        marks: [
+          {
+            id: 'm1',
+            kind: 'ellipse',
+            points: [
+              { x: 0.2, y: 0.2 },
+              { x: 0.4, y: 0.6 },
+            ],
+            note: 'Remove the bin',
+          },
+        ],
+      },
+    }),
+    'PATCH /api/orders/{id}/marks/done': onClaimed('/marks/done', {
+      body: { key: orders.claimedMarkedKey, markId: 'matrix-mark', done: true },
+    }),
     'PATCH /api/orders/{id}/pairings': onClaimed('/pairings', {
       body: { editedKey: orders.claimedEditedKey, originalKey: null },
     }),

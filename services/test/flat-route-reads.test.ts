@@ -78,6 +78,7 @@ const notLists: Record<string, string> = {
   'GET /api/orders/{id}/receipts/{receiptId}': 'one order and one billing entry by its key, and a presigned link',
   'GET /api/unsubscribe': "a signed link's check and the one account it names",
   'GET /api/account/email-change/{token}': "one pending email change by its token's hash",
+  'GET /api/orders/{id}/marks': "one order and its photos' marks (one item per photo, bounded by the order)",
 };
 
 type Caller = 'public' | 'photographer' | 'editor' | 'admin';

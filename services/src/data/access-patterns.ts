@@ -142,6 +142,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'orderId -> round (zero-padded)',
   },
   {
+    question: "The marks drawn on an order's photos (one item per original, at most one per photo)",
+    entity: 'orderImageMarks',
+    index: 'byOrder',
+    key: 'orderId -> key (the original); GetItem for one photo',
+  },
+  {
     question: "An order's activity log in time order",
     entity: 'orderEvent',
     index: 'byOrder',

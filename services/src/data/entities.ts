@@ -543,6 +543,34 @@ const OrderRevision = () =>
     },
   });
 
+/**
+ * The marks drawn on one original of an order (shapes in coordinates relative to the image, each
+ * with a note, and whether the editor ticked it done): one item per photo, at most
+ * MARKS_PER_PHOTO_MAX marks, so a photo's marks are read and replaced in one request.
+ */
+const OrderImageMarks = () =>
+  new Entity({
+    model: { entity: 'orderImageMarks', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      /** The original's key in storage. */
+      key: { type: 'string', required: true, readOnly: true },
+      /** The original's file name, for the activity log. */
+      filename: { type: 'string' },
+      /** [{ id, kind, points: [{ x, y }], note, done, round }] as events/src/marks.ts validates them. */
+      marks: { type: 'any', required: true },
+      markCount: { type: 'number', required: true },
+      updatedBy: { type: 'string', required: true },
+      ...timestamps,
+    },
+    indexes: {
+      byOrder: {
+        pk: { field: 'pk', composite: ['orderId'] },
+        sk: { field: 'sk', composite: ['key'] },
+      },
+    },
+  });
+
 const OrderEvent = () =>
   new Entity({
     model: { entity: 'orderEvent', version: '1', service },
@@ -982,6 +1010,7 @@ const builders = {
   orderSearchWord: OrderSearchWord,
   orderImage: OrderImage,
   orderRevision: OrderRevision,
+  orderImageMarks: OrderImageMarks,
   orderEvent: OrderEvent,
   feedback: Feedback,
   counter: Counter,

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Stack, Tabs } from '@mantine/core';
 import { type OrderDetailView, orderDisplayName } from '@marketplace/events/orders';
 import { IconArrowLeft, IconHistory, IconPhoto } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { LateBadge, OrderStatusBadge } from '../../../components/OrderStatusBadge';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
+import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthUser } from '../../../lib/auth';
 import { useAuth } from '../../../lib/auth-context';
@@ -16,6 +16,9 @@ import { ImagesTab } from '../components/order/ImagesTab';
 import { MarkCompleteButton } from '../components/order/MarkCompleteButton';
 import { OrderFacts } from '../components/order/OrderFacts';
 import { RevisionPanel } from '../components/order/RevisionPanel';
+
+// The photographer's marks on the photos: their drawing code loads only with an order.
+const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
 
 const NOT_FOUND_TEXT = 'Order not found. You may not have access to this order.';
 
@@ -74,6 +77,9 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
       <RevisionPanel order={order} />
       <OrderFacts order={order} />
       <EditingStyleCard order={order} />
+      <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
+        <OrderMarksPanel order={order} viewer="editor" />
+      </Suspense>
       {/* Both panels stay mounted, so switching tabs never cancels an upload under way. */}
       <Tabs value={tab} onChange={setTab}>
         <Tabs.List mb="md">

@@ -25,6 +25,9 @@ const ListingSequencePanel = lazy(() =>
   import('../components/ListingSequencePanel').then((m) => ({ default: m.ListingSequencePanel })),
 );
 
+// Drawing marks on the photos loads only on an order page, never with the rest of the app.
+const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
+
 const backToDashboard = (
   <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
     <Group gap={4} component="span" wrap="nowrap">
@@ -132,6 +135,9 @@ export function OrderDetailPage() {
             )}
             {order.status === 'completed' && <MlsSizePanel orderId={order.id} />}
             <OrderGallery order={order} />
+            <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
+              <OrderMarksPanel order={order} viewer="photographer" />
+            </Suspense>
             <RevisionHistory revisions={order.revisions} />
             <OrderTimeline order={order} />
           </Stack>

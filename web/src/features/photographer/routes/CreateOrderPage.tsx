@@ -1,13 +1,13 @@
-import { Alert, Button, Grid, Stack } from '@mantine/core';
+import { Alert, Box, Button, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { EditingStyle } from '@marketplace/events/editing-style';
 import { type CreateOrderInput, orderFormMessages, PHOTO_COUNT_MAX, PHOTO_COUNT_MIN } from '@marketplace/events/orders';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
-import { PageLoader } from '../../../components/PageLoader';
+import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { PaymentStep } from '../../../components/payment/PaymentStep';
 import { apiErrorText } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
@@ -22,6 +22,9 @@ import { bracketsFound, scenesWithin, useFileScenes } from '../dropped-files/fil
 import { endOriginalsUpload, originalsUploadFor } from '../uploads/originals-upload';
 import { clearPendingOrder, type PendingOrder, readPendingOrder, writePendingOrder } from '../uploads/pending-order';
 import { useOriginalsUpload } from '../uploads/use-originals-upload';
+
+// Marks on the photos, drawn while paying (the order and its photos exist by then): loaded only here.
+const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
 
 const emptyDetails: OrderDetails = {
   jobTypeId: '',
@@ -185,6 +188,11 @@ export function CreateOrderPage() {
             navigate('/dashboard');
           }}
         />
+        <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
+          <Box mt="lg">
+            <OrderMarksPanel order={{ id: pending.order.id, status: 'pending_payment' }} viewer="photographer" />
+          </Box>
+        </Suspense>
       </>
     );
   }
