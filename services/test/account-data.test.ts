@@ -150,6 +150,8 @@ describe("'Download my data'", () => {
     const delivered = await aCompletedOrder(photographer, editor);
     const paid = await aPaidOrder(photographer, '9 Elm Road');
     await aShareLink(photographer, delivered.orderId);
+    const style = { ...defaultEditingStyle, sky: 'sunset', notes: 'Warm, never orange' };
+    expect((await as(photographer).put('/api/profile/editing-style', style)).status).toBe(200);
     expect(
       (await as(photographer).post('/api/feedback', { type: 'suggestion', message: 'Dark mode, please' })).status,
     ).toBe(201);
@@ -192,7 +194,11 @@ describe("'Download my data'", () => {
       'security-activity.json',
     ]);
     expect(entries.get('README.txt')!.bytes.toString()).toContain(photographer.email);
-    expect(json(entries, 'profile.json')).toMatchObject({ userId: photographer.uid, email: photographer.email });
+    expect(json(entries, 'profile.json')).toMatchObject({
+      userId: photographer.uid,
+      email: photographer.email,
+      editingStyle: { sky: 'sunset', notes: 'Warm, never orange' },
+    });
     const orders = json(entries, 'orders.json') as { orderId: string; yourRole: string }[];
     expect(orders.map((o) => o.orderId).sort()).toEqual([delivered.orderId, paid.orderId].sort());
     expect(orders.every((o) => o.yourRole === 'photographer')).toBe(true);

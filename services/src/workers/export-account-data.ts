@@ -121,7 +121,7 @@ const readme = (user: UserRecord, record: DataExportRecord, now: Date) =>
     'Each file holds one kind of record, as JSON (UTF-8). Times are UTC (ISO 8601); money is in',
     'cents of the currency named beside it.',
     '',
-    '  profile.json           your account: name, email, roles, standing, when it was made',
+    '  profile.json           your account: name, email, roles, standing, editing style, when it was made',
     '  orders.json            orders you placed (photographer) or edited (editor)',
     '  order-events.json      each step of those orders: who did what, when',
     '  payments.json          the card payments of your orders and their refunds',

@@ -9,9 +9,9 @@ import { PageLoader, SectionLoader } from '../../../components/PageLoader';
 import { ApiError } from '../../../lib/api-client';
 import type { AuthUser } from '../../../lib/auth';
 import { useAuth } from '../../../lib/auth-context';
+import { EditingStyleCard } from '../../orders/components/EditingStyleCard';
 import { useEditorOrder } from '../api/use-editor-order';
 import { ActivityLog } from '../components/order/ActivityLog';
-import { EditingStyleCard } from '../components/order/EditingStyleCard';
 import { ImagesTab } from '../components/order/ImagesTab';
 import { MarkCompleteButton } from '../components/order/MarkCompleteButton';
 import { OrderFacts } from '../components/order/OrderFacts';
@@ -76,7 +76,7 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
       />
       <RevisionPanel order={order} />
       <OrderFacts order={order} />
-      <EditingStyleCard order={order} />
+      <EditingStyleCard order={order} viewer="editor" />
       <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
         <OrderMarksPanel order={order} viewer="editor" />
       </Suspense>

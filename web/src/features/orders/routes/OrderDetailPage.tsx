@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { useOrder } from '../api/use-order';
 import { AssignedEditorCard } from '../components/AssignedEditorCard';
 import { DeliveryDownloads } from '../components/DeliveryDownloads';
+import { EditingStyleCard } from '../components/EditingStyleCard';
 import { MlsSizePanel } from '../components/MlsSizePanel';
 import { OrderGallery } from '../components/OrderGallery';
 import { OrderReceipts } from '../components/OrderReceipts';
@@ -135,6 +136,7 @@ export function OrderDetailPage() {
             )}
             {order.status === 'completed' && <MlsSizePanel orderId={order.id} />}
             <OrderGallery order={order} />
+            {order.status !== 'pending_payment' && <EditingStyleCard order={order} viewer="photographer" />}
             <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
               <OrderMarksPanel order={order} viewer="photographer" />
             </Suspense>

@@ -2,15 +2,21 @@ import { Alert, Anchor, Image, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { editingStyleLines } from '@marketplace/events/editing-style';
 import type { OrderDetailView } from '@marketplace/events/orders';
 import { useId } from 'react';
-import { apiErrorText } from '../../../../lib/api-client';
-import { useOrderEditingStyle } from '../../../profile/api/editing-style';
+import { apiErrorText } from '../../../lib/api-client';
+import { useOrderEditingStyle } from '../../profile/api/editing-style';
 
 /**
  * The photographer's editing style for this order, as kept when the order was made: the choices as
  * a short list of facts, the notes, and the reference photos (their links asked for only when the
- * order has some).
+ * order has some). The editor works from it; the photographer sees what the editor was given.
  */
-export function EditingStyleCard({ order }: { order: Pick<OrderDetailView, 'id' | 'editingStyle'> }) {
+export function EditingStyleCard({
+  order,
+  viewer,
+}: {
+  order: Pick<OrderDetailView, 'id' | 'editingStyle'>;
+  viewer: 'editor' | 'photographer';
+}) {
   const headingId = useId();
   const style = order.editingStyle;
   const withPhotos = !!style && style.referencePhotos.length > 0;
@@ -24,7 +30,9 @@ export function EditingStyleCard({ order }: { order: Pick<OrderDetailView, 'id' 
         </Title>
         {!style ? (
           <Text fz="sm" c="gray.7">
-            This order was placed without an editing style. Follow the requirements above.
+            {viewer === 'editor'
+              ? 'This order was placed without an editing style. Follow the requirements above.'
+              : 'This order was placed without an editing style. Save one on your profile and your next orders will carry it.'}
           </Text>
         ) : (
           <>
