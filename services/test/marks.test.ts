@@ -236,6 +236,29 @@ describe('marks on the photos', () => {
     );
   });
 
+  it('holds the order’s limit when photos are saved at the same moment', async () => {
+    // 9 photos full (180 marks), then 4 more photos of 20 at once: only one of the four fits.
+    const photos = MARKS_PER_ORDER_MAX / MARKS_PER_PHOTO_MAX + 3;
+    const { orderId, keys } = await aPaidOrder(photographer, photos);
+    const full = Array.from({ length: MARKS_PER_PHOTO_MAX }, (_, i) => rect(`m${i}`));
+    const [first, racing] = [keys.slice(0, 9), keys.slice(9)];
+    for (const key of first) {
+      expect((await as(photographer).put(`/api/orders/${orderId}/marks`, { key, marks: full })).status).toBe(200);
+    }
+    const answers = await Promise.all(
+      racing.map((key) => as(photographer).put(`/api/orders/${orderId}/marks`, { key, marks: full })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 400, 400, 400]);
+    const stored = await storedMarks(orderId);
+    expect(stored.reduce((sum, r) => sum + r.markCount, 0)).toBe(MARKS_PER_ORDER_MAX);
+    expect((await markEvents(orderId)).length).toBe(10);
+    // Taking marks off a photo makes room again.
+    const winner = racing[answers.findIndex((a) => a.status === 200)]!;
+    expect((await as(photographer).put(`/api/orders/${orderId}/marks`, { key: winner, marks: [] })).status).toBe(200);
+    const loser = racing.find((key) => key !== winner)!;
+    expect((await as(photographer).put(`/api/orders/${orderId}/marks`, { key: loser, marks: full })).status).toBe(200);
+  });
+
   it('lets only the order’s editor tick marks done while editing, and keeps the tick on an unchanged mark', async () => {
     const { orderId, keys } = await aPaidOrder(photographer, 1);
     const key = keys[0]!;

@@ -29,6 +29,14 @@ export interface ImageMarksRecord {
 
 const entities = () => marketplace().entities;
 
+/**
+ * The order's mark total, a counter kept in the same transaction as each photo's marks: two saves
+ * on different photos at once cannot both pass the per-order limit, since each write is
+ * conditioned on the total it leaves and on the photo's count it replaced.
+ */
+export const orderMarksScope = (orderId: string) => `marks#${orderId}`;
+const ORDER_MARKS_COUNTER = 'marks';
+
 export const listOrderMarks = async (orderId: string) => {
   // At most one item per original (PHOTO_COUNT_MAX), so the whole order is a few pages at most.
   const { data } = await entities().orderImageMarks.query.byOrder({ orderId }).go({ pages: 'all' });
@@ -77,7 +85,9 @@ export const saveImageMarks = async ({
   if (others + marks.length > MARKS_PER_ORDER_MAX) {
     throw new BadRequest(markMessages.perOrder, undefined, 'TOO_MANY_MARKS');
   }
-  const before = new Map((existing.find((record) => record.key === key)?.marks ?? []).map((m) => [m.id, m]));
+  const previous = existing.find((record) => record.key === key);
+  const before = new Map((previous?.marks ?? []).map((m) => [m.id, m]));
+  const delta = marks.length - (previous?.markCount ?? 0);
   const round = order.status === 'completed' ? (order.revisionCount ?? 0) + 1 : 0;
   const saved: MarkView[] = marks.map((mark) => {
     const old = before.get(mark.id);
@@ -103,6 +113,18 @@ export const saveImageMarks = async ({
           markCount: saved.length,
           updatedBy: photographerId,
         })
+        // Over the count as read: the order total's change below is right only against it.
+        .where(({ markCount }, { eq, notExists }) =>
+          previous ? eq(markCount, previous.markCount) : notExists(markCount),
+        )
+        .commit(),
+      e.counter
+        .update({ scope: orderMarksScope(orderId), name: ORDER_MARKS_COUNTER })
+        .add({ value: delta })
+        // Fewer marks always fit; more only while the total stays within the order's limit.
+        .where(({ value }, { lte, notExists }) =>
+          delta <= 0 ? '' : `${notExists(value)} OR ${lte(value, MARKS_PER_ORDER_MAX - delta)}`,
+        )
         .commit(),
       outboxWrite(e, {
         orderId,
@@ -117,6 +139,10 @@ export const saveImageMarks = async ({
     ]);
   } catch (error) {
     if (error instanceof TransactionCancelled && error.conditionFailed) {
+      // The items' order above: the order, the photo's marks, the order's total.
+      if (error.codes[2] === 'ConditionalCheckFailed') {
+        throw new BadRequest(markMessages.perOrder, undefined, 'TOO_MANY_MARKS');
+      }
       throw new Conflict('The order changed meanwhile. Please reload it and try again.');
     }
     throw error;
