@@ -16,7 +16,8 @@ import { rateLimits, scaleRateLimits } from '../services/src/rate-limits';
  * `npm test`: every test, on a fresh machine. It installs or names what the machine lacks (Java
  * for DynamoDB Local, Chromium for browser tests), starts the local stack on test ports (beside
  * any running dev stack), builds the web app and serves it, then runs the Vitest projects: first
- * the fast ones, then the browser journeys. `npm test -- services e2e` runs only those projects;
+ * the fast ones (and, beside them on a stack of their own, the two files that run alone), then the
+ * browser journeys. `npm test -- services e2e` runs only those projects;
  * `npm test -- services orders.test` only the matching files.
  */
 const allProjects = ['events', 'services', 'web', 'infra', 'e2e'] as const;
@@ -43,26 +44,90 @@ const dataDir = path.join(repoRoot, '.local', portOffset ? `test-${portOffset}` 
 const webDist = path.join(dataDir, 'web-dist');
 const loginJsReport = path.join(dataDir, 'login-js.txt');
 
+/** Children still running: stopped when this run exits early (a failure, a CI timeout's SIGTERM). */
+const running = new Set<ReturnType<typeof spawn>>();
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGTERM');
+});
+
 const run = (command: string, args: string[], env: NodeJS.ProcessEnv) =>
   new Promise<number>((resolve) => {
     const child = spawn(command, args, { stdio: 'inherit', env, cwd: repoRoot });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    running.add(child);
+    child.on('exit', (code, signal) => {
+      running.delete(child);
+      resolve(code ?? (signal ? 1 : 0));
+    });
   });
 
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
 /**
- * Files that run before the parallel run, one at a time: one pages through the marketplace-wide
+ * Files that run one at a time on a stack of their own: one pages through the marketplace-wide
  * pool of open orders from end to end and needs it to hold still (other files add and claim open
  * orders all the time); the other writes about 115,000 items, and DynamoDB Local serves every
- * table from one thread, so beside it every other file's requests would queue.
+ * table from one thread, so beside it every other file's requests would queue. On their own
+ * stack (its own ports, data and DynamoDB Local) they run at the same time as the parallel run.
  */
 const runAlone = ['services/test/editor-orders.test.ts', 'services/test/flat-route-reads.test.ts'];
 const aloneFiles = runAlone.filter((file) => !fileFilters.length || fileFilters.some((f) => file.includes(f)));
+/** The private stack's ports: clear of the test stack's, the dev stack's and dev-restart.test's. */
+const ALONE_PORT_OFFSET = 70;
+/** Set on the run that serves only the files above, so it neither starts another nor runs the rest. */
+const aloneOnly = process.env.TEST_ALONE_ONLY === '1';
+const withAlone = projects.includes('services') && aloneFiles.length > 0;
+/**
+ * Only the files that run alone were asked for (or this is the run that serves them): they run
+ * here, one at a time. Otherwise they run beside the parallel run, on a stack of their own and a
+ * DynamoDB Local that has served nothing else (after the parallel run its writes were some 20
+ * times slower, and the flat-reads file took over 15 minutes instead of one).
+ */
+const onlyAlone =
+  aloneOnly ||
+  (withAlone &&
+    projects.length === 1 &&
+    fileFilters.length > 0 &&
+    fileFilters.every((filter) => runAlone.some((file) => file.includes(filter))));
+
+/** Adds a finished Vitest run's JSON report to the counts; false when there was none. */
+const countResults = (results: string) => {
+  if (!existsSync(results)) return false;
+  const summary = JSON.parse(readFileSync(results, 'utf8'));
+  counts.passed += summary.numPassedTests ?? 0;
+  // A file whose set-up fails fails no test of its own: count it, or the summary reads 0 failed.
+  const failedSuitesWithoutFailedTests = (summary.testResults ?? []).filter(
+    (file: { status: string; assertionResults: { status: string }[] }) =>
+      file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+  ).length;
+  counts.failed += (summary.numFailedTests ?? 0) + failedSuitesWithoutFailedTests;
+  counts.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
+  return true;
+};
+
+const resultsFile = (dir: string, label: string) => path.join(dir, `results-${label}.json`);
+
+/**
+ * The files that run alone, in a run of this script of its own (its own stack on its own ports),
+ * started now and awaited later; its report is counted with the rest.
+ */
+const startAloneRun = () => {
+  const offset = portOffset + ALONE_PORT_OFFSET;
+  const report = resultsFile(path.join(repoRoot, '.local', `test-${offset}`), 'services-alone');
+  rmSync(report, { force: true });
+  const code = run(process.execPath, [...process.execArgv, process.argv[1]!, 'services', ...aloneFiles], {
+    ...process.env,
+    TEST_PORT_OFFSET: String(offset),
+    TEST_ALONE_ONLY: '1',
+  });
+  return code.then((exit) => {
+    if (!countResults(report) && exit !== 0) counts.failed += 1;
+    return exit;
+  });
+};
 
 const vitest = async (group: Project[], env: NodeJS.ProcessEnv, options: { label?: string; args?: string[] } = {}) => {
   if (!group.length) return 0;
-  const results = path.join(dataDir, `results-${options.label ?? group.join('-')}.json`);
+  const results = resultsFile(dataDir, options.label ?? group.join('-'));
   rmSync(results, { force: true });
   const code = await run(
     process.execPath,
@@ -77,19 +142,7 @@ const vitest = async (group: Project[], env: NodeJS.ProcessEnv, options: { label
     ],
     env,
   );
-  if (existsSync(results)) {
-    const summary = JSON.parse(readFileSync(results, 'utf8'));
-    counts.passed += summary.numPassedTests ?? 0;
-    // A file whose set-up fails fails no test of its own: count it, or the summary reads 0 failed.
-    const failedSuitesWithoutFailedTests = (summary.testResults ?? []).filter(
-      (file: { status: string; assertionResults: { status: string }[] }) =>
-        file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
-    ).length;
-    counts.failed += (summary.numFailedTests ?? 0) + failedSuitesWithoutFailedTests;
-    counts.skipped += (summary.numPendingTests ?? 0) + (summary.numTodoTests ?? 0);
-  } else if (code !== 0) {
-    counts.failed += 1;
-  }
+  if (!countResults(results) && code !== 0) counts.failed += 1;
   return code;
 };
 
@@ -98,9 +151,12 @@ const main = async () => {
   const env: NodeJS.ProcessEnv = { ...process.env };
   let stack: LocalStack | undefined;
   let closeWeb: (() => Promise<void>) | undefined;
+  let besideRun: Promise<number> | undefined;
   try {
     if (needsStack) ensureJava();
     if (needsBrowser) env.CHROMIUM_PATH = ensureChromium();
+    // Started before this run's stack and build, with this process's environment as it came.
+    besideRun = withAlone && !onlyAlone ? startAloneRun() : undefined;
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
@@ -140,20 +196,20 @@ const main = async () => {
 
     const fast = projects.filter((p) => p !== 'e2e');
     const browser = projects.filter((p) => p === 'e2e');
-    // First, on a DynamoDB Local that has served nothing yet: after the parallel run its writes
-    // were some 20 times slower (about 80 items a second instead of 1,500 or more), and the
-    // flat-reads file, which writes about 115,000 items, took over 15 minutes instead of one.
-    const aloneCode =
-      fast.includes('services') && aloneFiles.length
-        ? await vitest(['services'], env, { label: 'services-alone', args: [...aloneFiles, '--maxWorkers=1'] })
-        : 0;
-    const fastCode = await vitest(fast, env, {
-      args: [
-        ...fileFilters,
-        ...runAlone.flatMap((file) => ['--exclude', `**/${path.basename(file)}`]),
-        '--passWithNoTests',
-      ],
-    });
+    const aloneRun =
+      withAlone && onlyAlone
+        ? vitest(['services'], env, { label: 'services-alone', args: [...aloneFiles, '--maxWorkers=1'] })
+        : (besideRun ?? Promise.resolve(0));
+    const fastCode = onlyAlone
+      ? 0
+      : await vitest(fast, env, {
+          args: [
+            ...fileFilters,
+            ...runAlone.flatMap((file) => ['--exclude', `**/${path.basename(file)}`]),
+            '--passWithNoTests',
+          ],
+        });
+    const aloneCode = await aloneRun;
     const browserCode = await vitest(browser, env);
     console.log(`\nAll projects (${projects.join(', ')}):`);
     console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
