@@ -21,7 +21,7 @@ import { ProfileSection } from './ProfileSection';
 
 /** What each failure says, and under which field. */
 interface Failure {
-  field?: 'password' | 'newPassword' | 'newEmail';
+  field?: 'password' | 'newPassword' | 'repeated' | 'newEmail';
   message: string;
 }
 
@@ -53,6 +53,29 @@ function FailureAlert({ failure }: { failure: Failure | null }) {
 
 const fieldError = (failure: Failure | null, field: NonNullable<Failure['field']>) =>
   failure && failure.field === field ? failure.message : undefined;
+
+/**
+ * A dialog's submit: the checks first (a failure under its field), then the action, busy
+ * meanwhile, and its failure in words (under a field when the server names one).
+ */
+function useDialogSubmit(fallback: string) {
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (check: () => Failure | null, action: () => Promise<void>) => {
+    const refused = check();
+    setFailure(refused);
+    if (refused) return;
+    setBusy(true);
+    try {
+      await action();
+    } catch (error) {
+      setFailure(failureOf(error, fallback));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { failure, busy, submit, clear: () => setFailure(null) };
+}
 
 /** The dialogs' shared frame: a form with its fields, a Cancel and the action's button. */
 function ActionModal({
@@ -111,45 +134,44 @@ function ChangePasswordDialog({
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [repeated, setRepeated] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [repeatError, setRepeatError] = useState<string>();
-  const [busy, setBusy] = useState(false);
+  const {
+    failure,
+    busy,
+    submit: run,
+    clear,
+  } = useDialogSubmit('Your password could not be changed. Please try again.');
 
   const close = () => {
     setCurrentPassword('');
     setNewPassword('');
     setRepeated('');
-    setFailure(null);
-    setRepeatError(undefined);
+    clear();
     onClose();
   };
 
-  const submit = async () => {
-    setFailure(null);
-    setRepeatError(undefined);
-    if (!currentPassword) return setFailure({ field: 'password', message: 'Enter your current password.' });
-    if (newPassword.length < PASSWORD_MIN_LENGTH) {
-      return setFailure({
-        field: 'newPassword',
-        message: `Your new password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
-      });
-    }
-    if (newPassword !== repeated) return setRepeatError('The two new passwords are not the same.');
-    setBusy(true);
-    try {
-      await changePassword({ email, currentPassword, newPassword });
-      notifications.show({
-        color: 'green',
-        message: 'Your password was changed. Other devices need the new password to sign in again.',
-      });
-      onDone();
-      close();
-    } catch (error) {
-      setFailure(failureOf(error, 'Your password could not be changed. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    run(
+      () => {
+        if (!currentPassword) return { field: 'password', message: 'Enter your current password.' };
+        if (newPassword.length < PASSWORD_MIN_LENGTH) {
+          return {
+            field: 'newPassword',
+            message: `Your new password must be at least ${PASSWORD_MIN_LENGTH} characters long`,
+          };
+        }
+        if (newPassword !== repeated) return { field: 'repeated', message: 'The two new passwords are not the same.' };
+        return null;
+      },
+      async () => {
+        await changePassword({ email, currentPassword, newPassword });
+        notifications.show({
+          color: 'green',
+          message: 'Your password was changed. Other devices need the new password to sign in again.',
+        });
+        onDone();
+        close();
+      },
+    );
 
   return (
     <ActionModal
@@ -183,7 +205,7 @@ function ChangePasswordDialog({
         autoComplete="new-password"
         value={repeated}
         onChange={(event) => setRepeated(event.currentTarget.value)}
-        error={repeatError}
+        error={fieldError(failure, 'repeated')}
         required
       />
       <FailureAlert failure={failure} />
@@ -204,35 +226,36 @@ function ChangeEmailDialog({
 }) {
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const {
+    failure,
+    busy,
+    submit: run,
+    clear,
+  } = useDialogSubmit('The confirmation email could not be sent. Please try again.');
 
   const close = () => {
     setNewEmail('');
     setPassword('');
-    setFailure(null);
+    clear();
     setSentTo(null);
     onClose();
   };
 
-  const submit = async () => {
-    setFailure(null);
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) {
-      return setFailure({ field: 'newEmail', message: 'Enter a valid email address' });
-    }
-    if (!password) return setFailure({ field: 'password', message: 'Enter your password.' });
-    setBusy(true);
-    try {
-      const answer = await requestEmailChange({ password, newEmail: newEmail.trim() });
-      setSentTo(answer.newEmail);
-      onDone();
-    } catch (error) {
-      setFailure(failureOf(error, 'The confirmation email could not be sent. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    run(
+      () => {
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(newEmail.trim())) {
+          return { field: 'newEmail', message: 'Enter a valid email address' };
+        }
+        return password ? null : { field: 'password', message: 'Enter your password.' };
+      },
+      async () => {
+        const answer = await requestEmailChange({ password, newEmail: newEmail.trim() });
+        setSentTo(answer.newEmail);
+        onDone();
+      },
+    );
 
   if (sentTo) {
     return (
@@ -298,33 +321,32 @@ function SignOutEverywhereDialog({
   onDone: () => void;
 }) {
   const [password, setPassword] = useState('');
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    failure,
+    busy,
+    submit: run,
+    clear,
+  } = useDialogSubmit('Other devices could not be signed out. Please try again.');
 
   const close = () => {
     setPassword('');
-    setFailure(null);
+    clear();
     onClose();
   };
 
-  const submit = async () => {
-    setFailure(null);
-    if (!password) return setFailure({ field: 'password', message: 'Enter your password.' });
-    setBusy(true);
-    try {
-      await signOutEverywhere({ email, password });
-      notifications.show({
-        color: 'green',
-        message: 'Every other device was signed out. This one stays signed in.',
-      });
-      onDone();
-      close();
-    } catch (error) {
-      setFailure(failureOf(error, 'Other devices could not be signed out. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit = () =>
+    run(
+      () => (password ? null : { field: 'password', message: 'Enter your password.' }),
+      async () => {
+        await signOutEverywhere({ email, password });
+        notifications.show({
+          color: 'green',
+          message: 'Every other device was signed out. This one stays signed in.',
+        });
+        onDone();
+        close();
+      },
+    );
 
   return (
     <ActionModal
