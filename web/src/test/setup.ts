@@ -20,6 +20,16 @@ afterAll(() => {
   for (const timer of uppyOnlineChecks) clearTimeout(timer);
 });
 
+// Files share a worker's module cache (isolate: false in vitest.config.ts): the libraries load once
+// per worker, not once per file. Our own modules start afresh in each file, as they would in a new
+// page: their state (the signed-in user, caches) and the page's storage and address are cleared.
+afterAll(() => {
+  vi.resetModules();
+  localStorage.clear();
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+});
+
 // `findBy…` waits up to 5 s rather than 1 s: on a busy two-core machine a lazy page can take longer to render.
 configure({ asyncUtilTimeout: 5000 });
 

@@ -4,7 +4,6 @@ import { IconAlertCircle, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { apiErrorText } from '../../../lib/api-client';
-import { signOut } from '../../../lib/auth';
 import { deleteAccount } from '../api/account-data';
 import { ConfirmPasswordError } from '../api/confirm-password';
 
@@ -67,9 +66,10 @@ function DeleteDialog({ opened, onClose }: { opened: boolean; onClose: () => voi
     setBusy(true);
     try {
       const deleted = await deleteAccount({ password, confirmation });
-      // Off the signed-in pages first, so nothing of them asks the API as a deleted account.
+      // Off the signed-in pages first, so nothing of them asks the API as a deleted account; the
+      // page it lands on signs out once it shows (signing out here could let the signed-in pages'
+      // guard, still on screen, send the browser to /login instead).
       await navigate(ACCOUNT_DELETED_PATH, { replace: true, state: deleted });
-      await signOut();
     } catch (error) {
       setBusy(false);
       if (error instanceof ConfirmPasswordError) return setFailure({ field: 'password', message: error.message });

@@ -2,8 +2,10 @@ import { Box, Button, Center, Group, Paper, Stack, Text, Title } from '@mantine/
 import { useDocumentTitle } from '@mantine/hooks';
 import { ACCOUNT_PURGE_AFTER_DAYS, type AccountDeletedView } from '@marketplace/events/account-data';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
 import { BRAND_NAME, BrandMark } from '../../../components/BrandMark';
+import { signOut } from '../../../lib/auth';
 
 const day = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'long' }).format(new Date(iso));
 
@@ -14,6 +16,11 @@ const day = (iso: string) => new Intl.DateTimeFormat(undefined, { dateStyle: 'lo
 export function AccountDeletedPage() {
   useDocumentTitle(`Account deleted · ${BRAND_NAME}`);
   const deleted = useLocation().state as Partial<AccountDeletedView> | null;
+  // Arrived from 'Delete my account' (its answer in the history state): this browser signs out here.
+  const fromDeletion = !!deleted?.deletedAt;
+  useEffect(() => {
+    if (fromDeletion) void signOut();
+  }, [fromDeletion]);
   const purgeDay =
     deleted?.purgeAfter && !Number.isNaN(Date.parse(deleted.purgeAfter)) ? day(deleted.purgeAfter) : null;
   return (
