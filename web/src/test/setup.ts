@@ -23,7 +23,10 @@ afterAll(() => {
 // Files share a worker's module cache (isolate: false in vitest.config.ts): the libraries load once
 // per worker, not once per file. Our own modules start afresh in each file, as they would in a new
 // page: their state (the signed-in user, caches) and the page's storage and address are cleared.
-afterAll(() => {
+afterAll(async () => {
+  // A closing modal's transition (Mantine's, up to a few hundred ms) still pending when a file ends
+  // would run against a page that is gone: let it finish first.
+  await new Promise((resolve) => setTimeoutOfNode(resolve, 300));
   vi.resetModules();
   localStorage.clear();
   sessionStorage.clear();
