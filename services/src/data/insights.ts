@@ -17,6 +17,7 @@ import type {
   InsightWeek,
 } from '@marketplace/events/insights';
 import type { OrderEventMessage, OrderEventType } from '@marketplace/events/order-events';
+import { editorEarningCents } from '../domain/orders';
 import { dynamo } from './client';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
@@ -212,6 +213,7 @@ export type InsightOrder = Pick<
   | 'editorName'
   | 'editorEmail'
   | 'editorRateCents'
+  | 'addOns'
 >;
 
 /** Whether an event's figures need its order's record (one read of the order). */
@@ -272,7 +274,7 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
           ...emptyEditor(done.editorName ?? done.editorEmail ?? ''),
           completed: 1,
           late: onTime ? 0 : 1,
-          earningsCents: done.photoCount * (done.editorRateCents ?? 0),
+          earningsCents: editorEarningCents(done),
           // As completeOrder books the editor's turnaround: claim to delivery, whole seconds.
           turnaroundSeconds: done.claimedAt ? Math.max(0, Math.round((at - Date.parse(done.claimedAt)) / 1000)) : 0,
         };
