@@ -109,7 +109,7 @@ describe('add-ons on chosen photos', () => {
         { key: images[1]!.key, addOnIds: ['virtual-staging'] },
       ],
     });
-    const price = screen.getByRole('group', { name: 'Price' });
+    const price = screen.getByTestId('order-price');
     await waitFor(() => expect(within(price).getByTestId('order-total')).toHaveTextContent('$72.00'));
     expect(within(price).getByText('HDR $8.00 × 3 photos')).toBeInTheDocument();
     expect(within(price).getByText('Virtual staging $24.00 × 2 photos')).toBeInTheDocument();

@@ -10,33 +10,35 @@ const photos = (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`
  */
 export function OrderPriceSummary({ price, baseLabel }: { price: OrderPriceView; baseLabel: string }) {
   return (
-    <Stack gap={4} component="dl" m={0} role="group" aria-label="Price">
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text component="dt" fz="sm">
-          {baseLabel} {formatMoney(price.pricePerPhotoCents)} × {photos(price.photoCount)}
-        </Text>
-        <Text component="dd" m={0} fz="sm">
-          {formatMoney(price.baseCents)}
-        </Text>
-      </Group>
-      {price.lines.map((line) => (
-        <Group key={line.addOnId} justify="space-between" gap="xs" wrap="nowrap">
+    <div data-testid="order-price">
+      <Stack gap={4} component="dl" m={0}>
+        <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text component="dt" fz="sm">
-            {line.name} {formatMoney(line.pricePerPhotoCents)} × {photos(line.photoCount)}
+            {baseLabel} {formatMoney(price.pricePerPhotoCents)} × {photos(price.photoCount)}
           </Text>
           <Text component="dd" m={0} fz="sm">
-            {formatMoney(line.amountCents)}
+            {formatMoney(price.baseCents)}
           </Text>
         </Group>
-      ))}
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text component="dt" fw={700}>
-          Total
-        </Text>
-        <Text component="dd" m={0} fw={700} data-testid="order-total">
-          {formatMoney(price.totalCents)}
-        </Text>
-      </Group>
-    </Stack>
+        {price.lines.map((line) => (
+          <Group key={line.addOnId} justify="space-between" gap="xs" wrap="nowrap">
+            <Text component="dt" fz="sm">
+              {line.name} {formatMoney(line.pricePerPhotoCents)} × {photos(line.photoCount)}
+            </Text>
+            <Text component="dd" m={0} fz="sm">
+              {formatMoney(line.amountCents)}
+            </Text>
+          </Group>
+        ))}
+        <Group justify="space-between" gap="xs" wrap="nowrap">
+          <Text component="dt" fw={700}>
+            Total
+          </Text>
+          <Text component="dd" m={0} fw={700} data-testid="order-total">
+            {formatMoney(price.totalCents)}
+          </Text>
+        </Group>
+      </Stack>
+    </div>
   );
 }
