@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type {
+  InsightAddOn,
   InsightDay,
   InsightEditor,
   InsightJobType,
@@ -84,6 +85,13 @@ export interface JobTypeHour {
   orders: number;
 }
 
+/** An add-on's share of the orders paid (decision 0109): photos it was on, and what they paid for it. */
+export interface AddOnHour {
+  name: string;
+  photos: number;
+  revenueCents: number;
+}
+
 export interface HourTotals {
   ordersPaid: number;
   grossCents: number;
@@ -97,6 +105,7 @@ export interface HourTotals {
   /** First completions by payment-to-delivery time: the bucket's upper bound (hours) -> count. */
   turnaround: Record<string, number>;
   jobTypes: Record<string, JobTypeHour>;
+  addOns: Record<string, AddOnHour>;
   editors: Record<string, EditorHour>;
 }
 
@@ -141,6 +150,7 @@ export const emptyTotals = (): HourTotals => ({
   deliveredCents: 0,
   turnaround: {},
   jobTypes: {},
+  addOns: {},
   editors: {},
 });
 
@@ -165,6 +175,13 @@ export const addTotals = (into: HourTotals, more: HourTotals) => {
     into.jobTypes[id] = entry;
     entry.orders += jobType.orders;
     if (jobType.name) entry.name = jobType.name;
+  }
+  for (const [id, addOn] of Object.entries(more.addOns)) {
+    const entry = into.addOns[id] ?? { name: addOn.name, photos: 0, revenueCents: 0 };
+    into.addOns[id] = entry;
+    entry.photos += addOn.photos;
+    entry.revenueCents += addOn.revenueCents;
+    if (addOn.name) entry.name = addOn.name;
   }
   for (const [id, editor] of Object.entries(more.editors)) {
     const entry = into.editors[id] ?? emptyEditor(editor.name);
@@ -245,6 +262,14 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
       totals.ordersPaid = 1;
       totals.grossCents = numberIn(metadata, 'amountCents') ?? paid.totalAmountCents;
       totals.jobTypes[paid.jobTypeId] = { name: paid.jobTypeName, orders: 1 };
+      // The add-ons as the order priced them when paid (they cannot change after).
+      for (const line of paid.addOns ?? []) {
+        totals.addOns[line.addOnId] = {
+          name: line.name,
+          photos: line.photoCount,
+          revenueCents: line.photoCount * line.pricePerPhotoCents,
+        };
+      }
       return totals;
     }
     case 'order_cancelled': {
@@ -303,6 +328,7 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
 const turnaroundAttribute = (bucket: string) => `turnaround#${bucket}`;
 const jobTypeAttribute = (jobTypeId: string) => `jobType#${jobTypeId}`;
 const editorAttribute = (editorId: string) => `editor#${editorId}`;
+const addOnAttribute = (addOnId: string) => `addOn#${addOnId}`;
 
 /** An hour's item as ElectroDB writes it: its keys and identity, with nothing counted yet. */
 const itemBase = (hour: string) =>
@@ -326,6 +352,14 @@ export const rollupFromItem = (item: Record<string, unknown>): HourRollup => {
       const entry = value as Partial<JobTypeHour>;
       rollup.jobTypes[id] = { name: entry.name ?? '', orders: numberOr0(entry.orders) };
     }
+    if (kind === 'addOn') {
+      const entry = value as Partial<AddOnHour>;
+      rollup.addOns[id] = {
+        name: entry.name ?? '',
+        photos: numberOr0(entry.photos),
+        revenueCents: numberOr0(entry.revenueCents),
+      };
+    }
     if (kind === 'editor') {
       const entry = value as Partial<EditorHour>;
       const editor = emptyEditor(entry.name ?? '');
@@ -347,6 +381,7 @@ export const itemFromRollup = (rollup: HourRollup): Record<string, unknown> => {
     if (count) item[turnaroundAttribute(bucket)] = count;
   }
   for (const [id, jobType] of Object.entries(rollup.jobTypes)) item[jobTypeAttribute(id)] = { ...jobType };
+  for (const [id, addOn] of Object.entries(rollup.addOns)) item[addOnAttribute(id)] = { ...addOn };
   for (const [id, editor] of Object.entries(rollup.editors)) item[editorAttribute(id)] = { ...editor };
   if (rollup.pool) Object.assign(item, { poolDepth: rollup.pool.depth, poolSampledAt: rollup.pool.sampledAt });
   return item;
@@ -402,6 +437,12 @@ const addUpdate = (hour: string, totals: HourTotals) => {
     sets.push(`${map}.${expression.name('name')} = ${expression.value(jobType.name)}`);
     addInside(map, 'orders', jobType.orders);
   }
+  for (const [id, addOn] of Object.entries(totals.addOns)) {
+    const map = expression.name(addOnAttribute(id));
+    sets.push(`${map}.${expression.name('name')} = ${expression.value(addOn.name)}`);
+    addInside(map, 'photos', addOn.photos);
+    addInside(map, 'revenueCents', addOn.revenueCents);
+  }
   for (const [id, editor] of Object.entries(totals.editors)) {
     const map = expression.name(editorAttribute(id));
     if (editor.name) sets.push(`${map}.${expression.name('name')} = ${expression.value(editor.name)}`);
@@ -421,6 +462,7 @@ const entriesInit = (hour: string, totals: HourTotals) => {
   const empty = expression.value({});
   const maps = [
     ...Object.keys(totals.jobTypes).map(jobTypeAttribute),
+    ...Object.keys(totals.addOns).map(addOnAttribute),
     ...Object.keys(totals.editors).map(editorAttribute),
   ];
   const sets = [
@@ -734,6 +776,10 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     .filter(([, jobType]) => jobType.orders > 0)
     .map(([jobTypeId, jobType]) => ({ jobTypeId, name: jobType.name, orders: jobType.orders }))
     .sort((a, b) => b.orders - a.orders || byName(a, b));
+  const addOns: InsightAddOn[] = Object.entries(total.addOns)
+    .filter(([, addOn]) => addOn.photos > 0)
+    .map(([addOnId, addOn]) => ({ addOnId, name: addOn.name, photos: addOn.photos, revenueCents: addOn.revenueCents }))
+    .sort((a, b) => b.revenueCents - a.revenueCents || byName(a, b));
   const editors: InsightEditor[] = Object.entries(total.editors)
     .map(([editorId, e]) => ({
       editorId,
@@ -767,6 +813,7 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     days: dayViews,
     weeks: weekViews,
     jobTypes,
+    addOns,
     poolDepth,
     editors,
   };
