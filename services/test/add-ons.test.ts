@@ -4,6 +4,7 @@ import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_STRIPE_PUBLISHABLE_KEY } from '../local/stack';
 import { retrievePaymentIntent } from '../src/adapters/stripe';
+import { orderBillingEntries } from '../src/data/billing';
 import { getEarning } from '../src/data/earnings';
 import { claimOrder, completeOrder, getOrder, registerEdited, registerOriginal } from '../src/data/orders';
 import { anEditor, aPhotographer, as, aUserWithRoles, db, type TestAccount, waitFor } from './support';
@@ -193,11 +194,20 @@ describe('add-ons on chosen photos', () => {
     expect(late.body.error).toBe('ADD_ONS_LOCKED');
     expect(await snapshot(orderId)).toEqual(before);
 
+    // The payment's billing entry (and so its PDF receipt) lists the add-on line.
+    const [entry] = await orderBillingEntries(orderId);
+    expect(entry?.addOns).toEqual([{ name: staging.name, photoCount: 2, pricePerPhotoCents: 2400 }]);
+
     // What was paid stays whatever the admin changes later.
     await as(admin).patch(`/api/admin/job-types/add-ons/${sky.id}`, { pricePerPhotoCents: 250 });
     const kept = await as(photographer).get(`/api/orders/${orderId}/add-ons`);
     expect(kept.body.price.totalCents).toBe(7200);
     await as(admin).patch(`/api/admin/job-types/add-ons/${sky.id}`, { pricePerPhotoCents: 200 });
+
+    // Cancelled by an admin: what was paid comes back, add-ons included.
+    const cancelled = await as(admin).post(`/api/orders/admin/${orderId}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect((await getOrder(orderId))?.refundedAmountCents).toBe(7200);
   });
 
   it('refuses hostile selections with a clear 400 and writes nothing', async () => {

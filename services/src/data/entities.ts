@@ -749,6 +749,8 @@ const BillingEntry = () =>
       photoCount: { type: 'number', required: true, readOnly: true },
       pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
       orderTotalCents: { type: 'number', required: true, readOnly: true },
+      /** The order's add-ons as priced (decision 0109): [{ name, photoCount, pricePerPhotoCents }], for the receipt. */
+      addOns: { type: 'any', readOnly: true },
       /** What moved: paid (a payment) or given back (a refund), in cents, always positive. */
       amountCents: { type: 'number', required: true, readOnly: true },
       currency: { type: 'string', required: true, readOnly: true },

@@ -61,6 +61,7 @@ const notifiedOrder = (o: OrderRecord): NotifiedOrder => ({
   jobTypeName: o.jobTypeName,
   totalAmountCents: o.totalAmountCents,
   pricePerPhotoCents: o.pricePerPhotoCents,
+  addOns: o.addOns ?? [],
   dueAt: o.dueAt ?? null,
   editingRequirements: o.editingRequirements ?? null,
 });
