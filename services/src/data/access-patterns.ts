@@ -73,10 +73,10 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'one partition -> sortOrder, addOnId; isActive is a filter',
   },
   {
-    question: 'Add-ons by id (an order is priced from here, never the browser)',
+    question: 'An add-on by id',
     entity: 'addOn',
     index: 'byId',
-    key: 'addOnId (a BatchGet of the ids chosen)',
+    key: "addOnId (the admin's change; an order is priced from the catalogue, read whole)",
   },
   { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
   {
