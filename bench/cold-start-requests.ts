@@ -16,6 +16,7 @@ import {
 import { stripeApi } from '../services/src/adapters/stripe-api';
 import { config } from '../services/src/config';
 import { requestEmailChange } from '../services/src/data/account-security';
+import { createAddOn } from '../services/src/data/add-ons';
 import { assignOrder } from '../services/src/data/admin-assignment';
 import { deleteUser } from '../services/src/data/admin-users';
 import { orderBillingEntries } from '../services/src/data/billing';
@@ -495,6 +496,12 @@ export const routeRequests = async (
     pricePerPhotoCents: 900,
     defaultEditorPriceCents: 300,
   });
+  const addOn = await createAddOn({
+    name: `Bench add-on ${ulid().slice(-6)}`,
+    pricePerPhotoCents: 300,
+    editorRatePerPhotoCents: 180,
+    sortOrder: 900,
+  });
 
   const reusable =
     (call: (run: number) => Call | Promise<Call>): Builder =>
@@ -601,6 +608,7 @@ export const routeRequests = async (
       (account) => ({ path: '/api/account/delete', caller: account, body: { confirmation: 'DELETE' } }),
     ),
     'GET /api/orders/job-types': reusable(() => ({ path: '/api/orders/job-types', caller: p })),
+    'GET /api/orders/add-ons': reusable(() => ({ path: '/api/orders/add-ons', caller: p })),
     'POST /api/orders': reusable(() => ({ path: '/api/orders', caller: p, body: { jobTypeId: 'hdr', photoCount: 1 } })),
     'POST /api/orders/with-files': reusable(() => {
       const form = new FormData();
@@ -782,6 +790,16 @@ export const routeRequests = async (
         body: { editedKey: edited, originalKey: original },
       }),
     ),
+    // Add-ons: read on a delivered order; ticked on the priced order's photo (the intent's amount follows).
+    'GET /api/orders/{id}/add-ons': reusable(() => ({ path: orderPath(gallery, '/add-ons'), caller: p })),
+    'PUT /api/orders/{id}/add-ons': reusable(async (run) => {
+      const [key] = await imageKeys(awaitingPriced.orderId, 'original');
+      return {
+        path: orderPath(awaitingPriced, '/add-ons'),
+        caller: p,
+        body: { photos: [{ key, addOnIds: run % 2 ? [addOn.id] : [] }] },
+      };
+    }),
     // Marks on the photos: read on a delivered order, saved on it (the same marks each run), ticked while editing.
     'GET /api/orders/{id}/marks': reusable(() => ({ path: orderPath(gallery, '/marks'), caller: p })),
     'PUT /api/orders/{id}/marks': reusable(async () => {
@@ -973,6 +991,17 @@ export const routeRequests = async (
       caller: admin,
     })),
     'GET /api/admin/job-types': reusable(() => ({ path: '/api/admin/job-types', caller: admin })),
+    'GET /api/admin/job-types/add-ons': reusable(() => ({ path: '/api/admin/job-types/add-ons', caller: admin })),
+    'POST /api/admin/job-types/add-ons': reusable(() => ({
+      path: '/api/admin/job-types/add-ons',
+      caller: admin,
+      body: { name: `Bench add-on ${ulid().slice(-8)}`, pricePerPhotoCents: 300 },
+    })),
+    'PATCH /api/admin/job-types/add-ons/{id}': reusable((run) => ({
+      path: `/api/admin/job-types/add-ons/${addOn.id}`,
+      caller: admin,
+      body: { description: `Changed by the bench, run ${run}` },
+    })),
     'POST /api/admin/job-types': reusable(() => ({
       path: '/api/admin/job-types',
       caller: admin,

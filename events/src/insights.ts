@@ -52,6 +52,14 @@ export interface InsightJobType {
   orders: number;
 }
 
+/** An add-on's revenue in the range (decision 0109): the photos it was paid on and what they paid for it. */
+export interface InsightAddOn {
+  addOnId: string;
+  name: string;
+  photos: number;
+  revenueCents: number;
+}
+
 /** The open pool (paid orders waiting for an editor) at the end of each hour of the range. */
 export interface InsightPoolHour {
   /** The hour's start, an ISO instant (UTC). */
@@ -98,6 +106,8 @@ export interface InsightsView {
   days: InsightDay[];
   weeks: InsightWeek[];
   jobTypes: InsightJobType[];
+  /** Add-on revenue by add-on, highest first (included in grossCents). */
+  addOns: InsightAddOn[];
   poolDepth: InsightPoolHour[];
   editors: InsightEditor[];
 }

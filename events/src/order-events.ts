@@ -30,6 +30,8 @@ export const orderEventTypes = [
   'marks_saved',
   /** The order's editor ticked a mark done, or took the tick back. */
   'mark_ticked',
+  /** The photographer changed the add-ons ticked on the photos of an order awaiting payment (decision 0109). */
+  'add_ons_saved',
 ] as const;
 
 export const orderEventType = z.enum(orderEventTypes);

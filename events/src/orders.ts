@@ -1,3 +1,4 @@
+import type { OrderAddOnLineView } from './add-ons';
 import { type EditingStyle, editingStyleInput } from './editing-style';
 import * as z from './zod';
 
@@ -215,6 +216,8 @@ export interface OrderSummaryView {
   /** Past due and not yet completed or cancelled. */
   isLate: boolean;
   photographerRating: number | null;
+  /** The add-ons on the order's photos, as priced when chosen (decision 0109); empty when none. */
+  addOns: OrderAddOnLineView[];
 }
 
 export interface OrderDetailView extends OrderSummaryView {

@@ -153,6 +153,12 @@ export const routes: readonly RouteDefinition[] = [
     records: none,
     grants: readWrite,
   }),
+  // Add-ons (decision 0109): the offered ones for the picker.
+  route('GET', '/api/orders/add-ons', 'orders/list-add-ons', {
+    allow: photographers,
+    records: none,
+    grants: readWrite,
+  }),
   // The photographer's journey: order, upload straight to S3, pay, follow, download, rate.
   route('POST', '/api/orders', 'orders/create-order', {
     allow: photographers,
@@ -349,6 +355,19 @@ export const routes: readonly RouteDefinition[] = [
     allow: editors,
     records: assignedOrder,
     grants: readWrite,
+  }),
+  // Add-ons on chosen photos (decision 0109): whoever sees the order reads its price and add-ons;
+  // the photographer replaces them while it awaits payment (the payment intent's amount follows).
+  route('GET', '/api/orders/{id}/add-ons', 'orders/get-order-add-ons', {
+    allow: marketplaceRoles,
+    records: visibleOrder,
+    grants: readWrite,
+  }),
+  route('PUT', '/api/orders/{id}/add-ons', 'orders/save-order-add-ons', {
+    allow: photographers,
+    records: ownOrder,
+    grants: [...readWrite, 'stripe'],
+    timeoutSeconds: 15,
   }),
   route('PATCH', '/api/orders/{id}/pairings', 'orders/pair-edited-image', {
     allow: editors,
@@ -611,6 +630,22 @@ export const routes: readonly RouteDefinition[] = [
   route('GET', '/api/admin/job-types', 'admin/list-job-types', { allow: admins, records: none, grants: readWrite }),
   route('POST', '/api/admin/job-types', 'admin/create-job-type', { allow: admins, records: none, grants: readWrite }),
   route('PATCH', '/api/admin/job-types/{id}', 'admin/update-job-type', {
+    allow: admins,
+    records: anyRecord,
+    grants: readWrite,
+  }),
+  // The add-ons catalogue, beside the job types: withdrawing one is a PATCH of isActive.
+  route('GET', '/api/admin/job-types/add-ons', 'admin/list-add-ons', {
+    allow: admins,
+    records: none,
+    grants: readWrite,
+  }),
+  route('POST', '/api/admin/job-types/add-ons', 'admin/create-add-on', {
+    allow: admins,
+    records: none,
+    grants: readWrite,
+  }),
+  route('PATCH', '/api/admin/job-types/add-ons/{id}', 'admin/update-add-on', {
     allow: admins,
     records: anyRecord,
     grants: readWrite,

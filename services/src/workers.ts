@@ -140,6 +140,8 @@ export const workers: readonly WorkerDefinition[] = [
       // Marks on the photos: the other party's order page reads the marks again.
       'marks_saved',
       'mark_ticked',
+      // Add-ons changed: the order's price, on any open page of it.
+      'add_ons_saved',
       'user_suspended',
       'user_deleted',
       // 'Sign out of all other devices': the user's open sockets close (tokens from before are refused).

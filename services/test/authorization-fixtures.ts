@@ -3,6 +3,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { type CreateOrderResponse, editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
 import { ulid } from 'ulid';
+import { ensureAddOn } from '../src/data/add-ons';
 import { assignOrder } from '../src/data/admin-assignment';
 import { orderBillingEntries } from '../src/data/billing';
 import { createInvitation } from '../src/data/invitations';
@@ -250,6 +251,17 @@ export const buildFixture = async () => {
   // account; editor A is paid by hand (the payout route's probe).
   await giveStripeAccount(editorB, 'complete');
 
+  // An add-on of the matrix's own, for the admin's update route.
+  const matrixAddOnId = `matrix-${randomUUID().slice(0, 8)}`;
+  await ensureAddOn({
+    addOnId: matrixAddOnId,
+    name: 'Matrix add-on',
+    pricePerPhotoCents: 100,
+    editorRatePerPhotoCents: 60,
+    isActive: true,
+    sortOrder: 900,
+  });
+
   // A mark on the claimed order's photo, for the editor's tick.
   const claimedMarkedKey = `${originalsPrefix(claimed.order.orderId)}${randomUUID()}-marked.jpg`;
   await db()
@@ -371,6 +383,7 @@ export const buildFixture = async () => {
     shareTokens: shared.tokens,
     users: { setRoleTarget, addRoleTarget, removeRoleTarget, deactivateTarget, reactivateTarget, deleteTarget },
     jobTypeId: jobType.id,
+    addOnId: matrixAddOnId,
     feedbackId: feedback.id,
   };
 };

@@ -139,6 +139,7 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
       },
     }),
     'GET /api/orders/job-types': () => ({ path: '/api/orders/job-types' }),
+    'GET /api/orders/add-ons': () => ({ path: '/api/orders/add-ons' }),
     'POST /api/orders': () => ({ path: '/api/orders', body: { jobTypeId: 'hdr', photoCount: 1 } }),
     'POST /api/orders/with-files': () => ({
       path: '/api/orders/with-files',
@@ -291,6 +292,12 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     }),
     'PATCH /api/orders/{id}/marks/done': onClaimed('/marks/done', {
       body: { key: orders.claimedMarkedKey, markId: 'matrix-mark', done: true },
+    }),
+    'GET /api/orders/{id}/add-ons': onEveryOrder('/add-ons'),
+    'PUT /api/orders/{id}/add-ons': () => ({
+      path: `/api/orders/${orders.awaitingPayment.orderId}/add-ons`,
+      order: orders.awaitingPayment,
+      body: { photos: [{ key: orders.awaitingPaymentOriginalKey, addOnIds: ['sky-replacement'] }] },
     }),
     'PATCH /api/orders/{id}/pairings': onClaimed('/pairings', {
       body: { editedKey: orders.claimedEditedKey, originalKey: null },
@@ -477,6 +484,15 @@ const probesFor = (fx: Fixture): Record<string, (caller: Caller) => Probe | Prob
     'POST /api/admin/job-types': () => ({ path: '/api/admin/job-types', body: { name: newJobTypeName } }),
     'PATCH /api/admin/job-types/{id}': () => ({
       path: `/api/admin/job-types/${fx.jobTypeId}`,
+      body: { description: 'Changed by the matrix' },
+    }),
+    'GET /api/admin/job-types/add-ons': () => ({ path: '/api/admin/job-types/add-ons' }),
+    'POST /api/admin/job-types/add-ons': () => ({
+      path: '/api/admin/job-types/add-ons',
+      body: { name: `Matrix add-on ${randomUUID().slice(0, 8)}`, sortOrder: 999 },
+    }),
+    'PATCH /api/admin/job-types/add-ons/{id}': () => ({
+      path: `/api/admin/job-types/add-ons/${fx.addOnId}`,
       body: { description: 'Changed by the matrix' },
     }),
     'GET /api/feedback/all': () => ({ path: '/api/feedback/all' }),

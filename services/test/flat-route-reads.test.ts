@@ -151,6 +151,8 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
     ),
     probe('/api/orders/job-types', 'job types', 'photographer', '/api/orders/job-types'),
     probe('/api/admin/job-types', 'job types', 'admin', '/api/admin/job-types'),
+    probe('/api/orders/add-ons', 'add-ons', 'photographer', '/api/orders/add-ons'),
+    probe('/api/admin/job-types/add-ons', 'add-ons', 'admin', '/api/admin/job-types/add-ons'),
     // The photographer's side: their orders (one in 23 of all), stats, one order, their feedback.
     ...[1, 2].map((page) =>
       probe('/api/orders/my', `page ${page}`, 'photographer', `/api/orders/my${query({ limit: MY_ORDERS_LIMIT })}`, {
@@ -166,6 +168,7 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
     probe('/api/orders/{id}', 'a revised order', 'photographer', `/api/orders/${order}`),
     probe('/api/orders/{id}/events', 'a revised order', 'photographer', `/api/orders/${order}/events`),
     probe('/api/orders/{id}/images', 'a revised order', 'photographer', `/api/orders/${order}/images`),
+    probe('/api/orders/{id}/add-ons', 'a revised order', 'photographer', `/api/orders/${order}/add-ons`),
     probe('/api/orders/{id}/editing-style', 'a revised order', 'photographer', `/api/orders/${order}/editing-style`),
     probe('/api/orders/{id}/sequence', 'a revised order', 'photographer', `/api/orders/${order}/sequence`),
     probe('/api/orders/{id}/share-links', 'a revised order', 'photographer', `/api/orders/${order}/share-links`),

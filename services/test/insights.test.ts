@@ -14,6 +14,7 @@ import {
   readHours,
 } from '../src/data/insights';
 import { createOrder, nextOrderNumber } from '../src/data/orders';
+import type { AddOnLine } from '../src/domain/orders';
 import { rebuildInsights } from '../src/ops/insights';
 import { handler } from '../src/workers/roll-up-insights';
 import { aPaidOrder } from './race-builders';
@@ -49,6 +50,7 @@ const anOrder = async (o: {
   totalAmountCents: number;
   paidAt: string;
   claim?: { at: string; editor: { id: string; name: string }; rateCents: number };
+  addOns?: AddOnLine[];
 }) => {
   const orderId = ulid();
   await createOrder({
@@ -66,6 +68,7 @@ const anOrder = async (o: {
     .set({
       paidAt: o.paidAt,
       dueAt: new Date(paid + 48 * HOUR_MS).toISOString(),
+      ...(o.addOns ? { addOns: o.addOns } : {}),
       ...(o.claim
         ? { claimedAt: o.claim.at, editorName: o.claim.editor.name, editorRateCents: o.claim.rateCents }
         : {}),
@@ -138,7 +141,23 @@ beforeAll(async () => {
     paidAt: '2031-03-10T07:30:00.000Z',
     claim: { at: '2031-03-10T08:06:00.000Z', editor: BO, rateCents: 250 },
   });
-  const C = await anOrder({ jobType: HDR, photoCount: 2, totalAmountCents: 2000, paidAt: '2031-03-10T23:40:00.000Z' });
+  // C's 2,000 include day-to-dusk on one of its photos (6.00) and sky replacement on both (2 x 2.00).
+  const C = await anOrder({
+    jobType: HDR,
+    photoCount: 2,
+    totalAmountCents: 2000,
+    paidAt: '2031-03-10T23:40:00.000Z',
+    addOns: [
+      {
+        addOnId: 'day-to-dusk',
+        name: 'Day-to-dusk',
+        pricePerPhotoCents: 600,
+        editorRatePerPhotoCents: 360,
+        photoCount: 1,
+      },
+      { addOnId: 'sky', name: 'Sky', pricePerPhotoCents: 200, editorRatePerPhotoCents: 120, photoCount: 2 },
+    ],
+  });
   const D = await anOrder({
     jobType: SKY,
     photoCount: 4,
@@ -253,6 +272,11 @@ describe('the rollups of a known set of events', () => {
       jobTypes: [
         { jobTypeId: HDR.jobTypeId, name: 'HDR', orders: 3 },
         { jobTypeId: SKY.jobTypeId, name: 'Sky replacement', orders: 1 },
+      ],
+      // C's add-ons, by revenue.
+      addOns: [
+        { addOnId: 'day-to-dusk', name: 'Day-to-dusk', photos: 1, revenueCents: 600 },
+        { addOnId: 'sky', name: 'Sky', photos: 2, revenueCents: 400 },
       ],
       editors: [
         // E (claim to delivery 1 h, 1 x $2.00) and B (49 h 24 min, late, 5 x $2.50, rated 6):

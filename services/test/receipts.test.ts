@@ -183,6 +183,30 @@ describe('receipts', () => {
     expect(malformed.body.error).toBe('VALIDATION_FAILED');
   });
 
+  it("lists the order's add-ons, each × its photos", async () => {
+    const bytes = await receiptPdf({
+      kind: 'payment',
+      receiptNumber: ulid(),
+      orderNumber: 8,
+      jobTypeName: 'HDR',
+      photoCount: 3,
+      pricePerPhotoCents: 800,
+      addOns: [
+        { name: 'Virtual staging', photoCount: 2, pricePerPhotoCents: 2400 },
+        { name: 'Sky replacement', photoCount: 1, pricePerPhotoCents: 200 },
+      ],
+      orderTotalCents: 7400,
+      amountCents: 7400,
+      refundedCents: 0,
+      occurredAt: '2026-11-02T10:00:00.000Z',
+    });
+    const { text } = await pdfText(bytes);
+    expect(text).toContain('Virtual staging');
+    expect(text).toContain('2 × $24.00 = $48.00');
+    expect(text).toContain('1 × $2.00 = $2.00');
+    expect(text).toContain('$74.00');
+  });
+
   it('prints an order name in another script as question marks rather than failing', async () => {
     const bytes = await receiptPdf({
       kind: 'payment',

@@ -115,6 +115,28 @@ export const createOrderPaymentIntent = async ({
       ),
   );
 
+/**
+ * A new amount on an order's unconfirmed intent (its add-ons changed). The key names the order's
+ * change and the amount, so a retried request is sent once and a later change is never answered
+ * with an earlier one's reply.
+ */
+export const updateOrderPaymentIntentAmount = async ({
+  paymentIntentId,
+  amountCents,
+  idempotencyKey,
+}: {
+  paymentIntentId: string;
+  amountCents: number;
+  idempotencyKey: string;
+}) =>
+  callStripe(
+    'Card payments are not available right now. Nothing was changed; please try again in a moment.',
+    async () =>
+      readablePaymentIntent(
+        await (await stripeCalls()).paymentIntents.update(paymentIntentId, { amount: amountCents }, { idempotencyKey }),
+      ),
+  );
+
 const checkFailed = 'Your payment could not be checked with the card provider just now. Please try again in a moment.';
 
 /** The intent, or null when Stripe says it has no such intent (deleted, or never made with these keys). */

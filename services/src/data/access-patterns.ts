@@ -66,6 +66,18 @@ export const accessPatterns: readonly AccessPattern[] = [
     index: 'byName',
     key: 'name lower-cased, spaces collapsed; claimed in the same transaction as the job type',
   },
+  {
+    question: 'The add-ons catalogue (admin: all; photographers: active ones)',
+    entity: 'addOn',
+    index: 'all',
+    key: 'one partition -> sortOrder, addOnId; isActive is a filter',
+  },
+  {
+    question: 'An add-on by id',
+    entity: 'addOn',
+    index: 'byId',
+    key: "addOnId (the admin's change; an order is priced from the catalogue, read whole)",
+  },
   { question: "An editor's rates", entity: 'editorRate', index: 'byEditor', key: 'editorId -> jobTypeId' },
   {
     question: "An editor's payouts, newest first, a page at a time",
@@ -146,6 +158,12 @@ export const accessPatterns: readonly AccessPattern[] = [
     entity: 'orderImageMarks',
     index: 'byOrder',
     key: 'orderId -> key (the original); GetItem for one photo',
+  },
+  {
+    question: 'Which add-ons each photo of an order has (one item per order)',
+    entity: 'orderAddOns',
+    index: 'byOrder',
+    key: 'orderId',
   },
   {
     question: "An order's activity log in time order",

@@ -27,6 +27,7 @@ export interface BillingEntryRecord {
   jobTypeName: string;
   photoCount: number;
   pricePerPhotoCents: number;
+  addOns?: { name: string; photoCount: number; pricePerPhotoCents: number }[];
   orderTotalCents: number;
   amountCents: number;
   currency: string;
@@ -51,7 +52,7 @@ export const billingEntryWrite = (
   order: Pick<
     OrderRecord,
     'orderId' | 'orderNumber' | 'name' | 'photographerId' | 'jobTypeName' | 'photoCount' | 'pricePerPhotoCents'
-  > & { totalAmountCents: number },
+  > & { totalAmountCents: number; addOns?: OrderRecord['addOns'] },
   entry: {
     entryId: string;
     kind: 'payment' | 'refund';
@@ -73,6 +74,15 @@ export const billingEntryWrite = (
       jobTypeName: order.jobTypeName,
       photoCount: order.photoCount,
       pricePerPhotoCents: order.pricePerPhotoCents,
+      ...(order.addOns?.length
+        ? {
+            addOns: order.addOns.map(({ name, photoCount, pricePerPhotoCents }) => ({
+              name,
+              photoCount,
+              pricePerPhotoCents,
+            })),
+          }
+        : {}),
       orderTotalCents: order.totalAmountCents,
       amountCents: entry.amountCents,
       currency: 'usd',

@@ -7,6 +7,7 @@ import {
   type EditorStatsView,
 } from '@marketplace/events/editor-orders';
 import * as z from '@marketplace/events/zod';
+import { editorEarningCents } from '../domain/orders';
 import { BadRequest, NotFound } from '../http/errors';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
@@ -239,7 +240,9 @@ const partitionsToRead = (
   ...(sumForFlags(counters.editors, flags) > 0 ? [editorId] : []),
 ];
 
-const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
+/** As delivery would book it at the editor's rate: per photo, plus each add-on's editor rate per photo it was ticked on. */
+const earningsCents = (rate: number | undefined, o: OrderRecord) =>
+  rate === undefined ? null : editorEarningCents({ ...o, editorRateCents: rate });
 
 /**
  * A page of the orders offered to this editor: paid, unclaimed, open or assigned to them. After a
@@ -269,7 +272,7 @@ export const listAvailableOrders = async (
   return {
     orders: rows.map((o) => ({
       ...toSummaryView(o, now),
-      potentialEarningsCents: earningsCents(rates.get(o.jobTypeId), o.photoCount),
+      potentialEarningsCents: earningsCents(rates.get(o.jobTypeId), o),
       assignedToMe: o.pool === editor.userId,
       // From the page read itself: the style is on the order record the pool index projects.
       editingStyleSummary: o.editingStyle ? editingStyleSummary(o.editingStyle) : null,

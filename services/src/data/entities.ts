@@ -188,6 +188,54 @@ const JobTypeName = () =>
     },
   });
 
+/**
+ * An add-on (decision 0109): a service priced per photo, ticked on chosen photos of an order. A
+ * catalogue of a handful, in one partition like the job types, by sort order then name.
+ */
+const AddOn = () =>
+  new Entity({
+    model: { entity: 'addOn', version: '1', service },
+    attributes: {
+      addOnId: { type: 'string', required: true, readOnly: true },
+      name: { type: 'string', required: true },
+      description: { type: 'string' },
+      pricePerPhotoCents: { type: 'number', required: true },
+      editorRatePerPhotoCents: { type: 'number', required: true },
+      isActive: { type: 'boolean', required: true, default: true },
+      sortOrder: { type: 'number', required: true, default: 0, padding: { length: 4, char: '0' } },
+      ...timestamps,
+    },
+    indexes: {
+      byId: { pk: { field: 'pk', composite: ['addOnId'] }, sk: { field: 'sk', composite: [] } },
+      /** A handful of items: one partition, by sort order then id; "active" is a filter. */
+      all: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: [] },
+        sk: { field: 'gsi1sk', composite: ['sortOrder', 'addOnId'] },
+      },
+    },
+  });
+
+/**
+ * Which add-ons each photo of an order has (decision 0109): one item per order, at most
+ * PHOTO_COUNT_MAX photos, replaced whole by the photographer while the order awaits payment. The
+ * priced lines (names and prices as chosen) live on the order itself, beside its total.
+ */
+const OrderAddOns = () =>
+  new Entity({
+    model: { entity: 'orderAddOns', version: '1', service },
+    attributes: {
+      orderId: { type: 'string', required: true, readOnly: true },
+      /** [{ key, addOnIds }] for the photos that have at least one add-on. */
+      photos: { type: 'any', required: true },
+      updatedBy: { type: 'string', required: true },
+      ...timestamps,
+    },
+    indexes: {
+      byOrder: { pk: { field: 'pk', composite: ['orderId'] }, sk: { field: 'sk', composite: [] } },
+    },
+  });
+
 const EditorRate = () =>
   new Entity({
     model: { entity: 'editorRate', version: '1', service },
@@ -405,6 +453,15 @@ const Order = () =>
        * was created: written once, never changed, so it is the style paid for (decision 0107).
        */
       editingStyle: { type: 'any', readOnly: true },
+      /**
+       * The add-ons chosen (decision 0109) as priced when chosen: [{ addOnId, name,
+       * pricePerPhotoCents, editorRatePerPhotoCents, photoCount }]; changed only while
+       * pending_payment, so it is what was paid for whatever the admin changes later.
+       */
+      addOns: { type: 'any' },
+      addOnsCents: { type: 'number' },
+      /** Counts the changes of add-ons: the payment intent's update key and the write's condition. */
+      addOnsRevision: { type: 'number' },
       ...timestamps,
     },
     indexes: {
@@ -692,6 +749,8 @@ const BillingEntry = () =>
       photoCount: { type: 'number', required: true, readOnly: true },
       pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
       orderTotalCents: { type: 'number', required: true, readOnly: true },
+      /** The order's add-ons as priced (decision 0109): [{ name, photoCount, pricePerPhotoCents }], for the receipt. */
+      addOns: { type: 'any', readOnly: true },
       /** What moved: paid (a payment) or given back (a refund), in cents, always positive. */
       amountCents: { type: 'number', required: true, readOnly: true },
       currency: { type: 'string', required: true, readOnly: true },
@@ -1004,6 +1063,7 @@ const builders = {
   invitation: Invitation,
   jobType: JobType,
   jobTypeName: JobTypeName,
+  addOn: AddOn,
   editorRate: EditorRate,
   payout: Payout,
   order: Order,
@@ -1011,6 +1071,7 @@ const builders = {
   orderImage: OrderImage,
   orderRevision: OrderRevision,
   orderImageMarks: OrderImageMarks,
+  orderAddOns: OrderAddOns,
   orderEvent: OrderEvent,
   feedback: Feedback,
   counter: Counter,

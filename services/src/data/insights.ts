@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type {
+  InsightAddOn,
   InsightDay,
   InsightEditor,
   InsightJobType,
@@ -17,6 +18,7 @@ import type {
   InsightWeek,
 } from '@marketplace/events/insights';
 import type { OrderEventMessage, OrderEventType } from '@marketplace/events/order-events';
+import { editorEarningCents } from '../domain/orders';
 import { dynamo } from './client';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
@@ -83,6 +85,13 @@ export interface JobTypeHour {
   orders: number;
 }
 
+/** An add-on's share of the orders paid (decision 0109): photos it was on, and what they paid for it. */
+export interface AddOnHour {
+  name: string;
+  photos: number;
+  revenueCents: number;
+}
+
 export interface HourTotals {
   ordersPaid: number;
   grossCents: number;
@@ -96,6 +105,7 @@ export interface HourTotals {
   /** First completions by payment-to-delivery time: the bucket's upper bound (hours) -> count. */
   turnaround: Record<string, number>;
   jobTypes: Record<string, JobTypeHour>;
+  addOns: Record<string, AddOnHour>;
   editors: Record<string, EditorHour>;
 }
 
@@ -140,6 +150,7 @@ export const emptyTotals = (): HourTotals => ({
   deliveredCents: 0,
   turnaround: {},
   jobTypes: {},
+  addOns: {},
   editors: {},
 });
 
@@ -164,6 +175,13 @@ export const addTotals = (into: HourTotals, more: HourTotals) => {
     into.jobTypes[id] = entry;
     entry.orders += jobType.orders;
     if (jobType.name) entry.name = jobType.name;
+  }
+  for (const [id, addOn] of Object.entries(more.addOns)) {
+    const entry = into.addOns[id] ?? { name: addOn.name, photos: 0, revenueCents: 0 };
+    into.addOns[id] = entry;
+    entry.photos += addOn.photos;
+    entry.revenueCents += addOn.revenueCents;
+    if (addOn.name) entry.name = addOn.name;
   }
   for (const [id, editor] of Object.entries(more.editors)) {
     const entry = into.editors[id] ?? emptyEditor(editor.name);
@@ -212,6 +230,7 @@ export type InsightOrder = Pick<
   | 'editorName'
   | 'editorEmail'
   | 'editorRateCents'
+  | 'addOns'
 >;
 
 /** Whether an event's figures need its order's record (one read of the order). */
@@ -243,6 +262,14 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
       totals.ordersPaid = 1;
       totals.grossCents = numberIn(metadata, 'amountCents') ?? paid.totalAmountCents;
       totals.jobTypes[paid.jobTypeId] = { name: paid.jobTypeName, orders: 1 };
+      // The add-ons as the order priced them when paid (they cannot change after).
+      for (const line of paid.addOns ?? []) {
+        totals.addOns[line.addOnId] = {
+          name: line.name,
+          photos: line.photoCount,
+          revenueCents: line.photoCount * line.pricePerPhotoCents,
+        };
+      }
       return totals;
     }
     case 'order_cancelled': {
@@ -272,7 +299,7 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
           ...emptyEditor(done.editorName ?? done.editorEmail ?? ''),
           completed: 1,
           late: onTime ? 0 : 1,
-          earningsCents: done.photoCount * (done.editorRateCents ?? 0),
+          earningsCents: editorEarningCents(done),
           // As completeOrder books the editor's turnaround: claim to delivery, whole seconds.
           turnaroundSeconds: done.claimedAt ? Math.max(0, Math.round((at - Date.parse(done.claimedAt)) / 1000)) : 0,
         };
@@ -301,6 +328,7 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
 const turnaroundAttribute = (bucket: string) => `turnaround#${bucket}`;
 const jobTypeAttribute = (jobTypeId: string) => `jobType#${jobTypeId}`;
 const editorAttribute = (editorId: string) => `editor#${editorId}`;
+const addOnAttribute = (addOnId: string) => `addOn#${addOnId}`;
 
 /** An hour's item as ElectroDB writes it: its keys and identity, with nothing counted yet. */
 const itemBase = (hour: string) =>
@@ -324,6 +352,14 @@ export const rollupFromItem = (item: Record<string, unknown>): HourRollup => {
       const entry = value as Partial<JobTypeHour>;
       rollup.jobTypes[id] = { name: entry.name ?? '', orders: numberOr0(entry.orders) };
     }
+    if (kind === 'addOn') {
+      const entry = value as Partial<AddOnHour>;
+      rollup.addOns[id] = {
+        name: entry.name ?? '',
+        photos: numberOr0(entry.photos),
+        revenueCents: numberOr0(entry.revenueCents),
+      };
+    }
     if (kind === 'editor') {
       const entry = value as Partial<EditorHour>;
       const editor = emptyEditor(entry.name ?? '');
@@ -345,6 +381,7 @@ export const itemFromRollup = (rollup: HourRollup): Record<string, unknown> => {
     if (count) item[turnaroundAttribute(bucket)] = count;
   }
   for (const [id, jobType] of Object.entries(rollup.jobTypes)) item[jobTypeAttribute(id)] = { ...jobType };
+  for (const [id, addOn] of Object.entries(rollup.addOns)) item[addOnAttribute(id)] = { ...addOn };
   for (const [id, editor] of Object.entries(rollup.editors)) item[editorAttribute(id)] = { ...editor };
   if (rollup.pool) Object.assign(item, { poolDepth: rollup.pool.depth, poolSampledAt: rollup.pool.sampledAt });
   return item;
@@ -400,6 +437,12 @@ const addUpdate = (hour: string, totals: HourTotals) => {
     sets.push(`${map}.${expression.name('name')} = ${expression.value(jobType.name)}`);
     addInside(map, 'orders', jobType.orders);
   }
+  for (const [id, addOn] of Object.entries(totals.addOns)) {
+    const map = expression.name(addOnAttribute(id));
+    sets.push(`${map}.${expression.name('name')} = ${expression.value(addOn.name)}`);
+    addInside(map, 'photos', addOn.photos);
+    addInside(map, 'revenueCents', addOn.revenueCents);
+  }
   for (const [id, editor] of Object.entries(totals.editors)) {
     const map = expression.name(editorAttribute(id));
     if (editor.name) sets.push(`${map}.${expression.name('name')} = ${expression.value(editor.name)}`);
@@ -419,6 +462,7 @@ const entriesInit = (hour: string, totals: HourTotals) => {
   const empty = expression.value({});
   const maps = [
     ...Object.keys(totals.jobTypes).map(jobTypeAttribute),
+    ...Object.keys(totals.addOns).map(addOnAttribute),
     ...Object.keys(totals.editors).map(editorAttribute),
   ];
   const sets = [
@@ -732,6 +776,10 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     .filter(([, jobType]) => jobType.orders > 0)
     .map(([jobTypeId, jobType]) => ({ jobTypeId, name: jobType.name, orders: jobType.orders }))
     .sort((a, b) => b.orders - a.orders || byName(a, b));
+  const addOns: InsightAddOn[] = Object.entries(total.addOns)
+    .filter(([, addOn]) => addOn.photos > 0)
+    .map(([addOnId, addOn]) => ({ addOnId, name: addOn.name, photos: addOn.photos, revenueCents: addOn.revenueCents }))
+    .sort((a, b) => b.revenueCents - a.revenueCents || byName(a, b));
   const editors: InsightEditor[] = Object.entries(total.editors)
     .map(([editorId, e]) => ({
       editorId,
@@ -765,6 +813,7 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     days: dayViews,
     weeks: weekViews,
     jobTypes,
+    addOns,
     poolDepth,
     editors,
   };

@@ -5,6 +5,7 @@ import type {
 } from '@marketplace/events/editor-orders';
 import * as z from '@marketplace/events/zod';
 import { createConversions } from 'electrodb';
+import { editorEarningCents } from '../domain/orders';
 import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
@@ -55,7 +56,8 @@ const openRevision = async (o: OrderRecord) => {
   return toRevisionView(revision, images);
 };
 
-const earningsCents = (rate: number | undefined, photoCount: number) => (rate === undefined ? null : rate * photoCount);
+/** As delivery books it: the rate per photo plus each add-on's editor rate per photo it was ticked on. */
+const earningsCents = (o: OrderRecord) => (o.editorRateCents === undefined ? null : editorEarningCents(o));
 
 export const listMyAssignmentsPage = async (
   editorId: string,
@@ -91,7 +93,7 @@ export const listMyAssignmentsPage = async (
   const now = new Date();
   const orders: EditorAssignmentView[] = rows.map((o, i) => ({
     ...toSummaryView(o, now),
-    potentialEarningsCents: earningsCents(o.editorRateCents, o.photoCount),
+    potentialEarningsCents: earningsCents(o),
     photographerUploadCount: o.photographerUploadCount,
     editorUploadCount: o.editorUploadCount,
     revision: revisions[i] ?? null,

@@ -12,7 +12,7 @@ import { orderDisplayName } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
 import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
-import { dueAtFor, isLate } from '../domain/orders';
+import { type AddOnLine, dueAtFor, editorEarningCents, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
@@ -69,6 +69,10 @@ export interface OrderRecord {
   searchText?: string;
   /** The style kept when the order was made (decision 0107); absent on orders made before styles. */
   editingStyle?: EditingStyle;
+  /** The add-ons chosen, as priced when chosen (decision 0109); absent when none were ever chosen. */
+  addOns?: AddOnLine[];
+  addOnsCents?: number;
+  addOnsRevision?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -125,6 +129,13 @@ export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryVie
   dueAt: o.dueAt ?? null,
   isLate: isLate(o, now),
   photographerRating: o.photographerRating ?? null,
+  addOns: (o.addOns ?? []).map((line) => ({
+    addOnId: line.addOnId,
+    name: line.name,
+    pricePerPhotoCents: line.pricePerPhotoCents,
+    photoCount: line.photoCount,
+    amountCents: line.photoCount * line.pricePerPhotoCents,
+  })),
 });
 
 export const toDetailView = (o: OrderRecord): OrderDetailView => ({
@@ -286,8 +297,9 @@ export const markOrderPaid = async ({
         .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), ...place })
         .composite(poolIndexComposite(order))
         .where(
-          ({ status, stripePaymentIntentId }, { eq }) =>
-            `${eq(status, 'pending_payment')} AND ${eq(stripePaymentIntentId, paymentIntentId)}`,
+          // The amount paid is the order's total as written: add-ons changed meanwhile fail this.
+          ({ status, stripePaymentIntentId, totalAmountCents }, { eq }) =>
+            `${eq(status, 'pending_payment')} AND ${eq(stripePaymentIntentId, paymentIntentId)} AND ${eq(totalAmountCents, amountCents)}`,
         )
         .commit(),
       e.payment.patch({ paymentIntentId }).set({ status: 'succeeded' }).commit(),
@@ -606,7 +618,8 @@ export const completeOrder = async ({
   const order = await getOrder(orderId);
   if (!order || order.editorId !== editorId) throw new NotFound('Order not found');
   if (order.status === 'revision_requested') return completeRevision({ order, editorId, editorNotes });
-  const earning = order.photoCount * (order.editorRateCents ?? 0);
+  // The editor's rate per photo, plus each add-on's editor rate per photo it was ticked on.
+  const earning = editorEarningCents(order);
   const completedAt = new Date();
   // For the admin's average turnaround: claim to delivery, summed in seconds beside the count.
   const turnaroundSeconds = order.claimedAt

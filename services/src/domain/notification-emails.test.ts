@@ -37,6 +37,23 @@ describe('the photographer receipt', () => {
     expect(email.text).toContain('Smith & Sons <kitchen>');
   });
 
+  it('lists each add-on × its photos between the price per photo and the total', () => {
+    const withAddOns = receiptEmail({
+      order: {
+        ...order,
+        totalAmountCents: 14_800,
+        addOns: [{ name: 'Virtual staging', photoCount: 2, pricePerPhotoCents: 2400 }],
+      },
+      photographerName: 'Ann',
+      siteUrl,
+    });
+    for (const body of bothBodies(withAddOns)) {
+      expect(body).toContain('Virtual staging');
+      expect(body).toContain('$24.00 × 2 photos = $48.00');
+      expect(body.indexOf('Virtual staging')).toBeLessThan(body.indexOf('$148.00'));
+    }
+  });
+
   it("links to the photographer's order page, where the PDF receipt is, and says why it was sent", () => {
     for (const body of bothBodies(email)) {
       expect(body).toContain('https://photoedit.example/orders/01JABCDEF');

@@ -43,6 +43,8 @@ export interface NotifiedOrder {
   jobTypeName: string;
   totalAmountCents: number;
   pricePerPhotoCents: number;
+  /** The add-ons as priced on the order (decision 0109). */
+  addOns?: readonly { name: string; photoCount: number; pricePerPhotoCents: number }[];
   dueAt?: string | null;
   editingRequirements?: string | null;
 }
@@ -190,6 +192,13 @@ export const receiptEmail = ({ order, photographerName, siteUrl }: ToPhotographe
           ['Job type', order.jobTypeName],
           ['Photos', String(order.photoCount)],
           ['Price per photo', dollars(order.pricePerPhotoCents)],
+          ...(order.addOns ?? []).map(
+            (line) =>
+              [
+                line.name,
+                `${dollars(line.pricePerPhotoCents)} × ${photos(line.photoCount)} = ${dollars(line.pricePerPhotoCents * line.photoCount)}`,
+              ] as const,
+          ),
           ['Total paid', dollars(order.totalAmountCents)],
           ...dueFact(order),
         ],

@@ -14,6 +14,8 @@ export interface ReceiptFacts {
   jobTypeName: string;
   photoCount: number;
   pricePerPhotoCents: number;
+  /** The add-ons as priced on the order (decision 0109), a line each. */
+  addOns?: readonly { name: string; photoCount: number; pricePerPhotoCents: number }[];
   orderTotalCents: number;
   amountCents: number;
   /** Refunds of this order up to and including this receipt's, in cents. */
@@ -99,6 +101,12 @@ export const receiptPdf = async (facts: ReceiptFacts): Promise<Uint8Array> => {
   row('Service', facts.jobTypeName);
   row('Distinct photos', String(facts.photoCount));
   row('Price per photo', dollars(facts.pricePerPhotoCents));
+  for (const line of facts.addOns ?? []) {
+    row(
+      line.name,
+      `${line.photoCount} × ${dollars(line.pricePerPhotoCents)} = ${dollars(line.photoCount * line.pricePerPhotoCents)}`,
+    );
+  }
   row('Order total', dollars(facts.orderTotalCents), true);
   y -= 8;
   page.drawLine({ start: { x: left, y: y + 8 }, end: { x: 595.28 - left, y: y + 8 }, thickness: 0.5, color: grey });

@@ -1,5 +1,6 @@
 import type { Role } from '@marketplace/events/roles';
 import { ensureFirebaseAccount, firebaseAuth } from '../adapters/firebase-admin';
+import { ensureAddOn } from '../data/add-ons';
 import { marketplace } from '../data/entities';
 import { ensureJobType } from '../data/job-types';
 import { createUserOnce, emailOwner, getUser, isPlaceholderUserId, listAllUsers, setRoles } from '../data/users';
@@ -50,6 +51,45 @@ export const starterJobTypes = [
   },
 ] as const;
 
+/**
+ * The add-ons of the product (decision 0109): services priced per photo, ticked on chosen photos.
+ * Editors are paid about 60% of each.
+ */
+export const starterAddOns = [
+  {
+    addOnId: 'virtual-staging',
+    name: 'Virtual staging',
+    description: 'The empty room furnished and decorated.',
+    pricePerPhotoCents: 2400,
+    editorRatePerPhotoCents: 1450,
+    sortOrder: 10,
+  },
+  {
+    addOnId: 'object-removal',
+    name: 'Object removal',
+    description: 'Cars, bins, cables and clutter taken out of the photo.',
+    pricePerPhotoCents: 400,
+    editorRatePerPhotoCents: 240,
+    sortOrder: 20,
+  },
+  {
+    addOnId: 'sky-replacement',
+    name: 'Sky replacement',
+    description: 'A grey or blown-out sky replaced with a clear blue one.',
+    pricePerPhotoCents: 200,
+    editorRatePerPhotoCents: 120,
+    sortOrder: 30,
+  },
+  {
+    addOnId: 'day-to-dusk',
+    name: 'Day-to-dusk',
+    description: 'A daytime exterior turned into a twilight shot with warm windows.',
+    pricePerPhotoCents: 600,
+    editorRatePerPhotoCents: 360,
+    sortOrder: 40,
+  },
+] as const;
+
 export const DEMO_PASSWORD = 'demo-password';
 
 export const demoAccounts: { email: string; displayName: string; roles: Role[] }[] = [
@@ -58,8 +98,10 @@ export const demoAccounts: { email: string; displayName: string; roles: Role[] }
   { email: 'photographer@example.com', displayName: 'Parker Photographer', roles: ['photographer'] },
 ];
 
+/** The job types and, beside them, the add-ons; an existing one (an admin's prices) is left alone. */
 export const seedJobTypes = async () => {
   for (const jobType of starterJobTypes) await ensureJobType({ ...jobType, isActive: true });
+  for (const addOn of starterAddOns) await ensureAddOn({ ...addOn, isActive: true });
 };
 
 /**

@@ -48,6 +48,7 @@ export const makeReceiptOnce = async (event: OrderEventMessage) => {
     jobTypeName: entry.jobTypeName,
     photoCount: entry.photoCount,
     pricePerPhotoCents: entry.pricePerPhotoCents,
+    addOns: entry.addOns ?? [],
     orderTotalCents: entry.orderTotalCents,
     amountCents: entry.amountCents,
     refundedCents: await refundedBy(entry),

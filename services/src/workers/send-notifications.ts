@@ -22,6 +22,7 @@ import {
   type UnsubscribeFooter,
   unsubscribePageLink,
 } from '../domain/notification-emails';
+import { editorEarningCents } from '../domain/orders';
 import { signUnsubscribeToken } from '../domain/unsubscribe-token';
 import { orderEventConsumer } from './outbox-message';
 
@@ -61,6 +62,7 @@ const notifiedOrder = (o: OrderRecord): NotifiedOrder => ({
   jobTypeName: o.jobTypeName,
   totalAmountCents: o.totalAmountCents,
   pricePerPhotoCents: o.pricePerPhotoCents,
+  addOns: o.addOns ?? [],
   dueAt: o.dueAt ?? null,
   editingRequirements: o.editingRequirements ?? null,
 });
@@ -181,7 +183,11 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
       // What claiming it now would fix on the order: the editor's rate, else the job type's.
       const unsubscribe = await optOut(editor.userId);
       if (unsubscribe === SWITCHED_OFF) return SWITCHED_OFF;
-      const earningsCents = (await claimRateCents(editor.userId, order.jobTypeId)) * order.photoCount;
+      // The add-ons' editor rates count too (decision 0109), as delivery books them.
+      const earningsCents = editorEarningCents({
+        ...order,
+        editorRateCents: await claimRateCents(editor.userId, order.jobTypeId),
+      });
       return {
         to: editor.email,
         ...orderAssignedEmail({

@@ -17,6 +17,7 @@ export const anOrderSummary = (fields: Partial<OrderSummaryView> = {}): OrderSum
   dueAt: '2025-03-07T10:05:00.000Z',
   isLate: false,
   photographerRating: null,
+  addOns: [],
   ...fields,
 });
 

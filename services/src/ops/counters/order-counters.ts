@@ -2,6 +2,7 @@ import { marketplace } from '../../data/entities';
 import { assignmentCounterName, ORDERS_SCOPE } from '../../data/order-assignment';
 import { editorScope, type OrderRecord } from '../../data/orders';
 import { listAllUsers } from '../../data/users';
+import { editorEarningCents } from '../../domain/orders';
 import { isActiveAdmin } from '../../domain/permissions';
 import type { CounterFamily, ExpectedCounter } from '../counter-checks';
 
@@ -121,7 +122,7 @@ const recountOrders = async () => {
     const editor = editorScope(order.editorId);
     tally.add(editor, 'activeOrders', ACTIVE_FOR_EDITOR.has(order.status) ? 1 : 0);
     if (order.completedAt) {
-      const earning = order.photoCount * (order.editorRateCents ?? 0);
+      const earning = editorEarningCents(order);
       tally.add(editor, 'completedOrders', 1);
       tally.add(editor, 'totalEarnings', earning);
       tally.add(editor, 'pendingPayouts', earning);

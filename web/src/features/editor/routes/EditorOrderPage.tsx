@@ -19,6 +19,8 @@ import { RevisionPanel } from '../components/order/RevisionPanel';
 
 // The photographer's marks on the photos: their drawing code loads only with an order.
 const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
+// The add-ons the photographer ticked on chosen photos (each add-on × its photos, a badge per photo).
+const OrderAddOnsPanel = lazy(() => import('../../add-ons/components/OrderAddOnsPanel'));
 
 const NOT_FOUND_TEXT = 'Order not found. You may not have access to this order.';
 
@@ -77,6 +79,9 @@ function EditorOrder({ order, onChanged }: { order: OrderDetailView; onChanged: 
       <RevisionPanel order={order} />
       <OrderFacts order={order} />
       <EditingStyleCard order={order} viewer="editor" />
+      <Suspense fallback={<SectionLoader label="Loading the add-ons" />}>
+        <OrderAddOnsPanel order={order} viewer="editor" />
+      </Suspense>
       <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
         <OrderMarksPanel order={order} viewer="editor" />
       </Suspense>

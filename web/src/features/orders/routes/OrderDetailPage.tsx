@@ -28,6 +28,8 @@ const ListingSequencePanel = lazy(() =>
 
 // Drawing marks on the photos loads only on an order page, never with the rest of the app.
 const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
+// Add-ons on chosen photos: picked while the order awaits payment, listed once it is paid.
+const OrderAddOnsPanel = lazy(() => import('../../add-ons/components/OrderAddOnsPanel'));
 
 const backToDashboard = (
   <Anchor component={Link} to="/dashboard" fz="sm" fw={600}>
@@ -78,7 +80,7 @@ const isMissing = (error: unknown) => error instanceof ApiError && [400, 403, 40
 
 export function OrderDetailPage() {
   const { orderId } = useParams();
-  const { data: order, error, isLoading } = useOrder(orderId);
+  const { data: order, error, isLoading, mutate } = useOrder(orderId);
 
   if (isLoading || (!error && !order)) return <PageLoader label="Loading the order…" />;
   if (isMissing(error)) {
@@ -137,6 +139,9 @@ export function OrderDetailPage() {
             {order.status === 'completed' && <MlsSizePanel orderId={order.id} />}
             <OrderGallery order={order} />
             {order.status !== 'pending_payment' && <EditingStyleCard order={order} viewer="photographer" />}
+            <Suspense fallback={<SectionLoader label="Loading the add-ons" />}>
+              <OrderAddOnsPanel order={order} viewer="photographer" onPriced={() => void mutate()} />
+            </Suspense>
             <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
               <OrderMarksPanel order={order} viewer="photographer" />
             </Suspense>

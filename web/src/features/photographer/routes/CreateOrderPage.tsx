@@ -25,6 +25,8 @@ import { useOriginalsUpload } from '../uploads/use-originals-upload';
 
 // Marks on the photos, drawn while paying (the order and its photos exist by then): loaded only here.
 const OrderMarksPanel = lazy(() => import('../../marks/components/OrderMarksPanel'));
+// Add-ons on chosen photos, picked while paying (the server prices them): loaded only here.
+const OrderAddOnsPanel = lazy(() => import('../../add-ons/components/OrderAddOnsPanel'));
 
 const emptyDetails: OrderDetails = {
   jobTypeId: '',
@@ -188,6 +190,20 @@ export function CreateOrderPage() {
             navigate('/dashboard');
           }}
         />
+        <Suspense fallback={<SectionLoader label="Loading the add-ons" />}>
+          <Box mt="lg">
+            <OrderAddOnsPanel
+              order={{ id: pending.order.id, status: 'pending_payment', jobTypeName: selectedJobType?.name }}
+              viewer="photographer"
+              onPriced={(price) => {
+                // The total to pay is the server's, as it answered the add-ons.
+                const priced = { ...pending, order: { ...pending.order, totalAmountCents: price.totalCents } };
+                writePendingOrder(priced);
+                setPending(priced);
+              }}
+            />
+          </Box>
+        </Suspense>
         <Suspense fallback={<SectionLoader label="Loading the marks on the photos" />}>
           <Box mt="lg">
             <OrderMarksPanel order={{ id: pending.order.id, status: 'pending_payment' }} viewer="photographer" />

@@ -73,6 +73,7 @@ describe('Insights tab', () => {
       'Orders paid per day',
       'Turnaround and the 48 h promise',
       'Job type mix',
+      'Add-on revenue',
       'Open pool through the day',
     ]) {
       expect(screen.getByRole('img', { name })).toBeInTheDocument();
@@ -81,6 +82,9 @@ describe('Insights tab', () => {
     expect(within(turnaround).getByRole('row', { name: 'Mar 10, 2025 10 22.5 h 50 h 80%' })).toBeInTheDocument();
     const jobTypes = screen.getByRole('table', { name: /^Orders paid per job type/ });
     expect(within(jobTypes).getByRole('row', { name: 'HDR 9 75%' })).toBeInTheDocument();
+    const addOns = screen.getByRole('table', { name: /^Add-on revenue/ });
+    expect(within(addOns).getByRole('row', { name: 'Virtual staging 5 $120.00' })).toBeInTheDocument();
+    expect(within(addOns).getByRole('row', { name: 'Sky replacement 9 $18.00' })).toBeInTheDocument();
     const pool = screen.getByRole('table', { name: /^Open pool by hour of day \(Europe\/Berlin\)/ });
     expect(within(pool).getByRole('row', { name: '14:00 4 5' })).toBeInTheDocument();
     expect(screen.getByText(/Deepest: 5 at 14:00/)).toBeInTheDocument();

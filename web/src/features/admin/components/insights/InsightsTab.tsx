@@ -16,6 +16,7 @@ import { StatCard } from '../../../../components/StatCard';
 import { apiErrorText } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/format-money';
 import { browserTimeZone, useAdminInsights } from '../../api/insights';
+import { AddOnRevenueChart } from './AddOnRevenueChart';
 import { EditorTable } from './EditorTable';
 import { DEFAULT_EDITOR_SORT, type EditorSort, sortEditors } from './editor-sorting';
 import { formatCount, formatDay, formatHours, formatShare, isQuietRange } from './insight-figures';
@@ -204,6 +205,11 @@ function InsightsFigures({
       <Grid.Col span={{ base: 12, md: 6 }}>
         <PoolDepthChart view={view} />
       </Grid.Col>
+      {(view.addOns ?? []).length > 0 && (
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AddOnRevenueChart view={view} />
+        </Grid.Col>
+      )}
 
       <Grid.Col span={12}>
         <EditorTable editors={editors} sort={editorSort} onSortChange={onEditorSortChange} />

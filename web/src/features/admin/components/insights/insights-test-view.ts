@@ -73,6 +73,10 @@ export const anInsightsView = (fields: Partial<InsightsView> = {}): InsightsView
       withinPromiseShare: 0.8,
     },
   ],
+  addOns: [
+    { addOnId: 'virtual-staging', name: 'Virtual staging', photos: 5, revenueCents: 12_000 },
+    { addOnId: 'sky-replacement', name: 'Sky replacement', photos: 9, revenueCents: 1_800 },
+  ],
   jobTypes: [
     { jobTypeId: 'hdr', name: 'HDR', orders: 9 },
     { jobTypeId: 'twilight', name: 'Virtual Twilight', orders: 3 },

@@ -1,3 +1,4 @@
+import type { AddOnView } from '@marketplace/events/add-ons';
 import type { JobTypeView } from '@marketplace/events/job-types';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
@@ -13,6 +14,16 @@ const hdr: JobTypeView = {
   pricePerPhotoCents: 800,
   defaultEditorPriceCents: 250,
   isActive: true,
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
+const staging: AddOnView = {
+  id: 'virtual-staging',
+  name: 'Virtual staging',
+  description: 'The empty room furnished',
+  pricePerPhotoCents: 2400,
+  editorRatePerPhotoCents: 1450,
+  isActive: true,
+  sortOrder: 10,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
 const retired: JobTypeView = { ...hdr, id: 'retired', name: 'Retired Service', description: null, isActive: false };
@@ -42,6 +53,7 @@ describe('Job Types tab', () => {
     fakeApi.on('GET', '/api/auth/me', { status: 200, body: aMeView({ email: 'ada@example.com', roles: ['admin'] }) });
     fakeApi.on('GET', '/api/admin/users', { status: 200, body: { users: [] } });
     fakeApi.on('GET', '/api/admin/job-types', { status: 200, body: [hdr, retired] });
+    fakeApi.on('GET', '/api/admin/job-types/add-ons', { status: 200, body: [staging] });
   });
 
   it('lists every job type, inactive ones too, with both prices', async () => {
@@ -159,5 +171,41 @@ describe('Job Types tab', () => {
     expect(card.getByText('$8.00')).toBeInTheDocument();
     expect(card.getByRole('switch', { name: 'HDR offered to photographers' })).toBeChecked();
     expect(card.getByRole('button', { name: 'Edit prices of HDR' })).toBeInTheDocument();
+  });
+
+  it('lists the add-ons in their own part, and says under each field what is wrong before creating one', async () => {
+    const { user } = await openJobTypesTab();
+    const table = await screen.findByRole('table', { name: 'Add-ons' });
+    const row = within(table).getByText('Virtual staging').closest('tr') as HTMLElement;
+    expect(within(row).getByText('$24.00')).toBeInTheDocument();
+    expect(within(row).getByText('$14.50')).toBeInTheDocument();
+    expect(within(row).getByRole('switch', { name: 'Virtual staging offered to photographers' })).toBeChecked();
+
+    fakeApi.on('POST', '/api/admin/job-types/add-ons', (request) => ({
+      status: 201,
+      body: { ...staging, id: 'day-to-dusk', ...(request.body as object) },
+    }));
+    await user.click(screen.getByRole('button', { name: 'Add Add-on' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New add-on' });
+    const price = within(dialog).getByRole('textbox', { name: 'Photographer price per photo' });
+    await user.clear(price);
+    await user.type(price, '20000');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Add-on' }));
+    expect(within(dialog).getByText('Name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Amounts must be at most $10,000.00')).toBeInTheDocument();
+    expect(fakeApi.requestsTo('POST', '/api/admin/job-types/add-ons')).toHaveLength(0);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Day-to-dusk');
+    await user.clear(price);
+    await user.type(price, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Add-on' }));
+    await waitFor(() => expect(fakeApi.requestsTo('POST', '/api/admin/job-types/add-ons')).toHaveLength(1));
+    expect(fakeApi.requestsTo('POST', '/api/admin/job-types/add-ons')[0]?.body).toEqual({
+      name: 'Day-to-dusk',
+      description: undefined,
+      pricePerPhotoCents: 600,
+      editorRatePerPhotoCents: 300,
+      sortOrder: 0,
+    });
   });
 });

@@ -9,6 +9,7 @@ import { PageLoader } from '../../../../components/PageLoader';
 import { apiErrorText } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/format-money';
 import { useAdminJobTypes, useJobTypeWrites } from '../../api/job-types';
+import { AddOnsSection } from './AddOnsSection';
 import { CreateJobTypeForm } from './CreateJobTypeForm';
 import { EditJobTypeModal } from './EditJobTypeModal';
 
@@ -169,6 +170,7 @@ export function JobTypesTab() {
         </Paper>
       )}
       {editing && <EditJobTypeModal key={editing.id} jobType={editing} onClose={() => setEditing(null)} />}
+      <AddOnsSection wide={wideEnoughForTable} />
     </Stack>
   );
 }

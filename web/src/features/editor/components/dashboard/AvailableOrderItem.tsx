@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { addOnLineLabel } from '@marketplace/events/add-ons';
 import type { AvailableOrderView } from '@marketplace/events/editor-orders';
 import { orderDisplayName } from '@marketplace/events/orders';
 import { IconEye } from '@tabler/icons-react';
@@ -37,6 +38,11 @@ export function AvailableOrderItem({ order }: { order: AvailableOrderView }) {
             <Text fz="sm" c="gray.7">
               {order.jobTypeName} · {photoCountText(order.photoCount)}
             </Text>
+            {(order.addOns ?? []).length > 0 && (
+              <Text fz="sm" fw={600} c="teal.9">
+                {(order.addOns ?? []).map(addOnLineLabel).join(' ')}
+              </Text>
+            )}
           </Stack>
           <Stack gap={0} align="flex-end" style={{ flexShrink: 0 }}>
             <Text fz="xs" c="gray.7">

@@ -1,0 +1,41 @@
+import { BarChart } from '@mantine/charts';
+import type { InsightsView } from '@marketplace/events/insights';
+import { formatMoney } from '../../../../lib/format-money';
+import { ChartCard, readableChartText } from './ChartCard';
+import { formatCompactMoney, formatCount, formatDay } from './insight-figures';
+
+/** The job mix's add-ons (decision 0109): what orders paid in the range paid for each add-on, most first. */
+export function AddOnRevenueChart({ view }: { view: InsightsView }) {
+  const addOns = [...(view.addOns ?? [])].sort(
+    (a, b) => b.revenueCents - a.revenueCents || a.name.localeCompare(b.name),
+  );
+  if (addOns.length === 0) return null;
+  return (
+    <ChartCard
+      title="Add-on revenue"
+      description="What paid orders paid for each add-on (part of gross revenue)."
+      chart={
+        <BarChart
+          h={Math.max(120, 44 * addOns.length + 40)}
+          data={addOns.map((addOn) => ({ name: addOn.name, revenue: addOn.revenueCents }))}
+          dataKey="name"
+          orientation="vertical"
+          series={[{ name: 'revenue', label: 'Revenue', color: 'harbor.6' }]}
+          valueFormatter={formatCompactMoney}
+          yAxisProps={{ width: 120 }}
+          gridAxis="y"
+          style={readableChartText}
+          maxBarWidth={28}
+        />
+      }
+      figures={{
+        caption: `Add-on revenue, ${formatDay(view.from)} to ${formatDay(view.to)}`,
+        headers: ['Add-on', 'Photos', 'Revenue'],
+        rows: addOns.map((addOn) => ({
+          key: addOn.addOnId,
+          cells: [addOn.name, formatCount(addOn.photos), formatMoney(addOn.revenueCents)],
+        })),
+      }}
+    />
+  );
+}
