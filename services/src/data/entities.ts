@@ -158,6 +158,8 @@ const JobType = () =>
       description: { type: 'string' },
       pricePerPhotoCents: { type: 'number', required: true },
       defaultEditorPriceCents: { type: 'number', required: true },
+      /** { express, rush }: cents added per photo for the faster tiers; absent on older types (none). */
+      tierSurchargeCents: { type: 'any' },
       isActive: { type: 'boolean', required: true, default: true },
       ...timestamps,
     },
@@ -358,6 +360,10 @@ const Order = () =>
       jobTypeId: { type: 'string', required: true, readOnly: true },
       jobTypeName: { type: 'string', required: true },
       pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
+      /** Standard, Express or Rush (events/turnaround.ts), fixed when the order is made; absent on older orders: standard. */
+      turnaroundTier: { type: ['standard', 'express', 'rush'] as const },
+      /** The tier's surcharge per photo the order was priced with; absent on older orders: 0. */
+      surchargePerPhotoCents: { type: 'number', readOnly: true },
       photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
       totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
       editingRequirements: { type: 'string' },
@@ -366,8 +372,15 @@ const Order = () =>
       status: { type: orderStatuses, required: true, default: 'pending_payment' },
       stripePaymentIntentId: { type: 'string' },
       paidAt: { type: 'string' },
-      /** paidAt + the promised turnaround: the dashboard marks an order late after this. */
+      /** paidAt + the tier's hours: the dashboard marks an order late after this. */
       dueAt: { type: 'string' },
+      /**
+       * The first delivery's lateness (decision 0111), written by the delivery's transaction when it
+       * came after dueAt; the credit's Stripe refund id is added once by the late-credit worker.
+       */
+      lateMinutes: { type: 'number' },
+      lateCreditCents: { type: 'number' },
+      lateCreditRefundId: { type: 'string' },
       /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
       pool: { type: 'string' },
       /**
@@ -533,6 +546,12 @@ const OrderRevision = () =>
       /** The order's editorUploadCount when the round was requested: re-completion needs more than this. */
       editorUploadsAtRequest: { type: 'number', required: true, readOnly: true, default: 0 },
       completedAt: { type: 'string' },
+      /** requestedAt + the order's tier hours; absent on rounds requested before tiers. */
+      dueAt: { type: 'string' },
+      /** The re-delivery's lateness and credit, as the order's own fields are for the first delivery. */
+      lateMinutes: { type: 'number' },
+      lateCreditCents: { type: 'number' },
+      lateCreditRefundId: { type: 'string' },
     },
     indexes: {
       byOrder: {
@@ -699,6 +718,11 @@ const BillingEntry = () =>
       refundId: { type: 'string', readOnly: true },
       cardBrand: { type: 'string', readOnly: true },
       cardLast4: { type: 'string', readOnly: true },
+      /** A late-delivery credit's words, printed on its receipt (decision 0111). */
+      creditNote: { type: 'string', readOnly: true },
+      /** The order's tier surcharge per photo and its tier, printed on the payment's receipt. */
+      surchargePerPhotoCents: { type: 'number', readOnly: true },
+      turnaroundTier: { type: 'string', readOnly: true },
       occurredAt: { type: 'string', required: true, readOnly: true },
       /** Set once by the receipt worker: the PDF's key under receipts/. */
       receiptKey: { type: 'string' },

@@ -10,6 +10,14 @@ import type {
 } from '@marketplace/events/orders';
 import { orderDisplayName } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
+import {
+  type LateCreditView,
+  lateCreditCents,
+  lateCreditText,
+  minutesLate,
+  type TurnaroundTier,
+  tierOf,
+} from '@marketplace/events/turnaround';
 import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
 import { dueAtFor, isLate } from '../domain/orders';
@@ -36,6 +44,9 @@ export interface OrderRecord {
   jobTypeId: string;
   jobTypeName: string;
   pricePerPhotoCents: number;
+  /** Absent on orders made before tiers: standard (tierOf). */
+  turnaroundTier?: TurnaroundTier;
+  surchargePerPhotoCents?: number;
   photoCount: number;
   totalAmountCents: number;
   editingRequirements?: string;
@@ -44,6 +55,10 @@ export interface OrderRecord {
   stripePaymentIntentId?: string;
   paidAt?: string;
   dueAt?: string;
+  /** The first delivery's lateness and credit (decision 0111); absent when it was on time. */
+  lateMinutes?: number;
+  lateCreditCents?: number;
+  lateCreditRefundId?: string;
   pool?: string;
   /** The pool indexes' partition (order-pool.ts); absent on orders opened before the shards. */
   poolPartition?: string;
@@ -123,6 +138,7 @@ export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryVie
   paidAt: o.paidAt ?? null,
   completedAt: o.completedAt ?? null,
   dueAt: o.dueAt ?? null,
+  turnaroundTier: tierOf(o.turnaroundTier),
   isLate: isLate(o, now),
   photographerRating: o.photographerRating ?? null,
 });
@@ -131,6 +147,9 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   ...toSummaryView(o),
   jobTypeId: o.jobTypeId,
   pricePerPhotoCents: o.pricePerPhotoCents,
+  surchargePerPhotoCents: o.surchargePerPhotoCents ?? 0,
+  // The first delivery's; detailViewFor adds the revision rounds'.
+  lateCredits: lateCreditViewOf(0, o),
   assignedAt: o.assignedAt ?? null,
   editor: o.editorId ? { displayName: o.editorName ?? null, email: o.editorEmail ?? null } : null,
   editorNotes: o.editorNotes ?? null,
@@ -143,6 +162,38 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   revisionUnavailableReason: null,
   editingStyle: o.editingStyle ?? null,
 });
+
+/** A delivery round's credit as the views show it: none when the round was on time. */
+export const lateCreditViewOf = (
+  round: number,
+  r: { lateMinutes?: number; lateCreditCents?: number; lateCreditRefundId?: string },
+): LateCreditView[] =>
+  r.lateMinutes && r.lateMinutes > 0
+    ? [
+        {
+          round,
+          minutesLate: r.lateMinutes,
+          creditCents: r.lateCreditCents ?? 0,
+          refundId: r.lateCreditRefundId ?? null,
+          text: lateCreditText({ minutesLate: r.lateMinutes, creditCents: r.lateCreditCents ?? 0 }),
+        },
+      ]
+    : [];
+
+/**
+ * A delivery's lateness against its due time: the attributes the delivery's transaction writes
+ * (none when on time) and the figures its event carries for the credit worker and the email.
+ */
+export const latenessOf = (dueAt: string | undefined, totalCents: number, deliveredAt: Date) => {
+  const late = minutesLate(dueAt, deliveredAt);
+  const credit = lateCreditCents(totalCents, late);
+  return {
+    late,
+    credit,
+    attributes: late > 0 ? { lateMinutes: late, lateCreditCents: credit } : {},
+    metadata: late > 0 ? { minutesLate: late, lateCreditCents: credit } : {},
+  };
+};
 
 /** An image as the API shows it, without URLs (list-order-images presigns the thumbnail and preview). */
 export const toImageView = (i: OrderImageRecord): OrderImageView => ({
@@ -196,6 +247,8 @@ export const createOrder = async (order: {
   orderNumber: number;
   photographer: { userId: string; name: string };
   jobType: { jobTypeId: string; name: string; pricePerPhotoCents: number };
+  /** The tier and its surcharge per photo, as priceOrder priced them; absent: standard. */
+  turnaround?: { tier: TurnaroundTier; surchargePerPhotoCents: number };
   input: { photoCount: number; name?: string | undefined; editingRequirements?: string | undefined };
   totalAmountCents: number;
   stripePaymentIntentId: string;
@@ -211,6 +264,8 @@ export const createOrder = async (order: {
     jobTypeId: order.jobType.jobTypeId,
     jobTypeName: order.jobType.name,
     pricePerPhotoCents: order.jobType.pricePerPhotoCents,
+    turnaroundTier: order.turnaround?.tier ?? ('standard' as const),
+    surchargePerPhotoCents: order.turnaround?.surchargePerPhotoCents ?? 0,
     photoCount: order.input.photoCount,
     totalAmountCents: order.totalAmountCents,
     ...(order.input.editingRequirements ? { editingRequirements: order.input.editingRequirements } : {}),
@@ -243,7 +298,11 @@ export const createOrder = async (order: {
       eventType: 'order_created',
       description: `Order ${orderDisplayName(record)} created for ${record.photoCount} photo(s)`,
       actorId: order.photographer.userId,
-      metadata: { photoCount: record.photoCount, totalAmountCents: record.totalAmountCents },
+      metadata: {
+        photoCount: record.photoCount,
+        totalAmountCents: record.totalAmountCents,
+        turnaroundTier: record.turnaroundTier,
+      },
     }),
     counterAdd(e, scope, 'totalOrders', 1),
     counterAdd(e, scope, 'totalPhotos', record.photoCount),
@@ -283,7 +342,12 @@ export const markOrderPaid = async ({
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), ...place })
+        .set({
+          status: 'paid',
+          paidAt: paidAt.toISOString(),
+          dueAt: dueAtFor(paidAt, tierOf(order.turnaroundTier)).toISOString(),
+          ...place,
+        })
         .composite(poolIndexComposite(order))
         .where(
           ({ status, stripePaymentIntentId }, { eq }) =>
@@ -588,6 +652,21 @@ const tryClaim = async (
   return (await getOrder(orderId))!;
 };
 
+/** The counters of on-time delivery per tier, kept by each delivery's transaction (the admin's Insights). */
+export const TIER_DELIVERY_SCOPE = 'deliveries#tier';
+export const tierDeliveryCounterNames = (tier: TurnaroundTier) => ({
+  delivered: `${tier}#delivered`,
+  onTime: `${tier}#onTime`,
+});
+
+const tierDeliveryCounterWrites = (e: Entities, order: OrderRecord, lateMinutes: number) => {
+  const names = tierDeliveryCounterNames(tierOf(order.turnaroundTier));
+  return [
+    counterAdd(e, TIER_DELIVERY_SCOPE, names.delivered, 1),
+    ...(lateMinutes > 0 ? [] : [counterAdd(e, TIER_DELIVERY_SCOPE, names.onTime, 1)]),
+  ];
+};
+
 export const NO_EDITED_UPLOAD = 'Upload at least one edited photo before completing the order';
 
 /**
@@ -608,6 +687,8 @@ export const completeOrder = async ({
   if (order.status === 'revision_requested') return completeRevision({ order, editorId, editorNotes });
   const earning = order.photoCount * (order.editorRateCents ?? 0);
   const completedAt = new Date();
+  // Delivered after the due time: the lateness and its credit are kept with the delivery (decision 0111).
+  const lateness = latenessOf(order.dueAt, order.totalAmountCents, completedAt);
   // For the admin's average turnaround: claim to delivery, summed in seconds beside the count.
   const turnaroundSeconds = order.claimedAt
     ? Math.max(0, Math.round((completedAt.getTime() - Date.parse(order.claimedAt)) / 1000))
@@ -616,7 +697,12 @@ export const completeOrder = async ({
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'completed', completedAt: completedAt.toISOString(), ...(editorNotes ? { editorNotes } : {}) })
+        .set({
+          status: 'completed',
+          completedAt: completedAt.toISOString(),
+          ...(editorNotes ? { editorNotes } : {}),
+          ...lateness.attributes,
+        })
         .composite({ createdAt: order.createdAt, editorId })
         .where(
           ({ status, editorId: assigned, editorUploadCount }, { eq, gt }) =>
@@ -634,8 +720,11 @@ export const completeOrder = async ({
           editedCount: order.editorUploadCount,
           earningCents: earning,
           orderAmountCents: order.totalAmountCents,
+          turnaroundTier: tierOf(order.turnaroundTier),
+          ...lateness.metadata,
         },
       }),
+      ...tierDeliveryCounterWrites(e, order, lateness.late),
       ...earningBookingWrites(e, order, { editorId, amountCents: earning, completedAt }),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),
@@ -682,6 +771,8 @@ const completeRevision = async ({
   if (order.editorUploadCount <= baseline) throw new Conflict(NO_REVISED_UPLOAD);
   const redeliveredAt = new Date();
   const completedAt = redeliveredAt.toISOString();
+  // A round is due the tier's hours after it was asked for; rounds asked before tiers have no due time.
+  const lateness = latenessOf(revision.dueAt, order.totalAmountCents, redeliveredAt);
   // The earning's window starts again from this delivery (an order older than earnings has none).
   const earning = await getEarning(orderId, { consistent: true });
   try {
@@ -698,7 +789,7 @@ const completeRevision = async ({
         .commit(),
       e.orderRevision
         .patch({ orderId, round })
-        .set({ completedAt })
+        .set({ completedAt, ...lateness.attributes })
         .where(({ completedAt: done }, { notExists }) => notExists(done))
         .commit(),
       outboxWrite(e, {
@@ -706,8 +797,15 @@ const completeRevision = async ({
         eventType: 'order_completed',
         description: `The editor re-delivered the edited photos (revision ${round})`,
         actorId: editorId,
-        metadata: { editorId, editedCount: order.editorUploadCount, revisionRound: round },
+        metadata: {
+          editorId,
+          editedCount: order.editorUploadCount,
+          revisionRound: round,
+          turnaroundTier: tierOf(order.turnaroundTier),
+          ...lateness.metadata,
+        },
       }),
+      ...(revision.dueAt ? tierDeliveryCounterWrites(e, order, lateness.late) : []),
       ...earningWindowRestartWrites(e, earning?.holdReason === 'revision' ? earning : null, redeliveredAt),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),

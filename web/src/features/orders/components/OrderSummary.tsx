@@ -1,5 +1,6 @@
-import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetailView } from '@marketplace/events/orders';
+import { turnaroundTierLabel } from '@marketplace/events/turnaround';
 import type { ReactNode } from 'react';
 import { DueTime } from '../../../components/DueTime';
 import { formatDate } from '../../../lib/format-date';
@@ -30,6 +31,7 @@ export function OrderSummary({ order }: { order: OrderDetailView }) {
           <Fact label="Photo count">{order.photoCount}</Fact>
           <Fact label="Total cost">{formatMoney(order.totalAmountCents)}</Fact>
           <Fact label="Service type">{order.jobTypeName}</Fact>
+          <Fact label="Turnaround">{turnaroundTierLabel[order.turnaroundTier]}</Fact>
           <Fact label="Created">
             <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
           </Fact>
@@ -45,6 +47,14 @@ export function OrderSummary({ order }: { order: OrderDetailView }) {
               </Fact>
             )}
         </SimpleGrid>
+        {order.lateCredits.map((credit) => (
+          <Alert key={credit.round} color="yellow" variant="light" data-testid="late-credit">
+            <Text fz="sm" c="dark">
+              {credit.round > 0 ? `Revision ${credit.round}: ` : ''}
+              {credit.text}
+            </Text>
+          </Alert>
+        ))}
         <div>
           <Text fz="sm" fw={600} c="gray.7">
             Editing requirements

@@ -12,6 +12,7 @@ const hdr: JobTypeView = {
   description: 'Bracketed exposures blended',
   pricePerPhotoCents: 800,
   defaultEditorPriceCents: 250,
+  tierSurchargeCents: { express: 0, rush: 0 },
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
@@ -84,6 +85,7 @@ describe('Job Types tab', () => {
       name: 'Dusk Shots',
       pricePerPhotoCents: 1200,
       defaultEditorPriceCents: 50,
+      tierSurchargeCents: { express: 0, rush: 0 },
     });
     expect(screen.queryByRole('form', { name: 'Create New Job Type' })).toBeNull();
     await waitFor(() => expect(fakeApi.requestsTo('GET', '/api/admin/job-types').length).toBeGreaterThan(reads));
@@ -123,6 +125,7 @@ describe('Job Types tab', () => {
     expect(fakeApi.requestsTo('PATCH', '/api/admin/job-types/hdr')[0]?.body).toEqual({
       pricePerPhotoCents: 950,
       defaultEditorPriceCents: 250,
+      tierSurchargeCents: { express: 0, rush: 0 },
     });
   });
 

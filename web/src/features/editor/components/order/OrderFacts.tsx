@@ -43,7 +43,7 @@ export function OrderFacts({ order }: { order: OrderDetailView }) {
         </SimpleGrid>
         {order.dueAt && (
           <Stack mt="md" gap={0}>
-            <DueTime order={order} />
+            <DueTime order={order} withTimeLeft />
           </Stack>
         )}
       </Paper>
