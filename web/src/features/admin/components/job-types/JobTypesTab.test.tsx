@@ -85,7 +85,6 @@ describe('Job Types tab', () => {
       name: 'Dusk Shots',
       pricePerPhotoCents: 1200,
       defaultEditorPriceCents: 50,
-      tierSurchargeCents: { express: 0, rush: 0 },
     });
     expect(screen.queryByRole('form', { name: 'Create New Job Type' })).toBeNull();
     await waitFor(() => expect(fakeApi.requestsTo('GET', '/api/admin/job-types').length).toBeGreaterThan(reads));
