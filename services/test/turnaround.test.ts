@@ -1,3 +1,4 @@
+import { type AvailableOrdersResponse, TIER_FILTER_NEEDS_DUE_SORT } from '@marketplace/events/editor-orders';
 import type { CreateOrderResponse, OrderDetailView } from '@marketplace/events/orders';
 import { lateCreditCents, turnaroundHours } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
@@ -184,6 +185,38 @@ describe('turnaround tiers', () => {
     }
     const mine = await db().order.query.byPhotographer({ photographerId: photographer.uid }).go();
     expect(mine.data).toHaveLength(0);
+  });
+});
+
+describe('the pool by time left', () => {
+  it('lists one tier soonest due first with its total, and refuses an unknown tier or a tier without sort=due', async () => {
+    const [photographer, editor] = await Promise.all([aPhotographer(), anEditor()]);
+    // Paid one after the other: the first is due first.
+    const rushOrders = [
+      await aPaidOrder(photographer, { turnaroundTier: 'rush' }),
+      await aPaidOrder(photographer, { turnaroundTier: 'rush' }),
+    ];
+    await aPaidOrder(photographer, { turnaroundTier: 'express' });
+
+    const listed = await as(editor).get('/api/orders/available?sort=due&tier=rush&limit=50');
+    expect(listed.status).toBe(200);
+    const body = listed.body as AvailableOrdersResponse;
+    expect(body.orders.every((o) => o.turnaroundTier === 'rush')).toBe(true);
+    const dues = body.orders.map((o) => o.dueAt!);
+    expect(dues).toEqual([...dues].sort());
+    const mine = body.orders.filter((o) => rushOrders.some((r) => r.orderId === o.id)).map((o) => o.id);
+    expect(mine).toEqual(rushOrders.map((r) => r.orderId));
+    expect(body.total).toBeGreaterThanOrEqual(2);
+
+    for (const [query, message] of [
+      ['sort=due&tier=warp', 'Please choose Standard, Express or Rush'],
+      ['tier=rush', TIER_FILTER_NEEDS_DUE_SORT],
+      ['sort=highest-price&tier=express', TIER_FILTER_NEEDS_DUE_SORT],
+    ] as const) {
+      const refused = await as(editor).get(`/api/orders/available?${query}`);
+      expect(refused.status, query).toBe(400);
+      expect(JSON.stringify(refused.body), query).toContain(message);
+    }
   });
 });
 

@@ -384,6 +384,12 @@ const Order = () =>
       /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
       pool: { type: 'string' },
       /**
+       * poolByDue's sort key, 'yes#express#<dueAt>#<orderId>' (order-pool.ts poolDueKeyOf), written
+       * with dueAt by the payment. One attribute, not four composites: an order is created without a
+       * due time, and a key of parts some of which are there would not be written.
+       */
+      poolDueKey: { type: 'string' },
+      /**
        * The pool indexes' partition, set and removed with `pool`: the open pool's shard ('open#0'..,
        * fixed by the order id; see order-pool.ts) or the assigned editor's id. Absent on orders
        * opened before the shards, which the key template keeps in the legacy 'open' partition.
@@ -442,6 +448,15 @@ const Order = () =>
         index: 'gsi3',
         pk: { field: 'gsi3pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
         sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
+      },
+      /**
+       * Available orders by time left, per tier, with or without requirements (sparse on
+       * poolPartition; decision 0110): a lane per partition, flag and tier, soonest due first.
+       */
+      poolByDue: {
+        index: 'gsi8',
+        pk: { field: 'gsi8pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
+        sk: { field: 'gsi8sk', composite: ['poolDueKey'] },
       },
       /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
       byEditor: {

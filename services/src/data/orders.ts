@@ -26,7 +26,7 @@ import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
-import { OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
+import { OPEN_POOL, openPlace, poolAsRead, poolDueKeyOf, poolMoveWrites } from './order-pool';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
@@ -55,6 +55,7 @@ export interface OrderRecord {
   stripePaymentIntentId?: string;
   paidAt?: string;
   dueAt?: string;
+  poolDueKey?: string;
   /** The first delivery's lateness and credit (decision 0111); absent when it was on time. */
   lateMinutes?: number;
   lateCreditCents?: number;
@@ -114,7 +115,7 @@ export const editorScope = (editorId: string) => `editor#${editorId}`;
 
 /**
  * The key parts every write that sets or removes `pool` (and `poolPartition`, always with it) or
- * changes `assignment` must pass to `.composite(...)`, so the pool indexes (gsi2, gsi3) and the
+ * changes `assignment` must pass to `.composite(...)`, so the pool indexes (gsi2, gsi3, gsi8) and the
  * admin's (gsi5-7) are re-formed with the order's date, price, requirements flag, photo count and
  * photographer. Such a write also moves the pool counters (`poolMoveWrites`).
  */
@@ -122,6 +123,9 @@ export const poolIndexComposite = (o: OrderRecord) => ({
   ...adminIndexComposite(o),
   totalAmountCents: o.totalAmountCents,
   hasRequirements: o.hasRequirements ?? 'no',
+  // poolByDue (gsi8): an unpaid order has no due time yet (the payment's write sets the key); an
+  // order paid before the index gets its key when it next moves.
+  ...(o.dueAt ? { poolDueKey: o.poolDueKey ?? poolDueKeyOf({ ...o, dueAt: o.dueAt }) } : {}),
 });
 
 export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryView => ({
@@ -336,6 +340,7 @@ export const markOrderPaid = async ({
   if (order.stripePaymentIntentId !== paymentIntentId) throw new Conflict('This payment does not belong to this order');
   if (order.status !== 'pending_payment') return 'already-paid';
   const paidAt = new Date();
+  const dueAt = dueAtFor(paidAt, tierOf(order.turnaroundTier)).toISOString();
   const place = openPlace(orderId);
   const entryId = newEntryId(paidAt);
   try {
@@ -345,7 +350,8 @@ export const markOrderPaid = async ({
         .set({
           status: 'paid',
           paidAt: paidAt.toISOString(),
-          dueAt: dueAtFor(paidAt, tierOf(order.turnaroundTier)).toISOString(),
+          dueAt,
+          poolDueKey: poolDueKeyOf({ ...order, dueAt }),
           ...place,
         })
         .composite(poolIndexComposite(order))
