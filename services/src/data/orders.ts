@@ -658,21 +658,6 @@ const tryClaim = async (
   return (await getOrder(orderId))!;
 };
 
-/** The counters of on-time delivery per tier, kept by each delivery's transaction (the admin's Insights). */
-export const TIER_DELIVERY_SCOPE = 'deliveries#tier';
-export const tierDeliveryCounterNames = (tier: TurnaroundTier) => ({
-  delivered: `${tier}#delivered`,
-  onTime: `${tier}#onTime`,
-});
-
-const tierDeliveryCounterWrites = (e: Entities, order: OrderRecord, lateMinutes: number) => {
-  const names = tierDeliveryCounterNames(tierOf(order.turnaroundTier));
-  return [
-    counterAdd(e, TIER_DELIVERY_SCOPE, names.delivered, 1),
-    ...(lateMinutes > 0 ? [] : [counterAdd(e, TIER_DELIVERY_SCOPE, names.onTime, 1)]),
-  ];
-};
-
 export const NO_EDITED_UPLOAD = 'Upload at least one edited photo before completing the order';
 
 /**
@@ -730,7 +715,6 @@ export const completeOrder = async ({
           ...lateness.metadata,
         },
       }),
-      ...tierDeliveryCounterWrites(e, order, lateness.late),
       ...earningBookingWrites(e, order, { editorId, amountCents: earning, completedAt }),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),
@@ -808,10 +792,11 @@ const completeRevision = async ({
           editedCount: order.editorUploadCount,
           revisionRound: round,
           turnaroundTier: tierOf(order.turnaroundTier),
+          // The round's due time, for the on-time share per tier in the admin's Insights.
+          ...(revision.dueAt ? { dueAt: revision.dueAt } : {}),
           ...lateness.metadata,
         },
       }),
-      ...(revision.dueAt ? tierDeliveryCounterWrites(e, order, lateness.late) : []),
       ...earningWindowRestartWrites(e, earning?.holdReason === 'revision' ? earning : null, redeliveredAt),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),
       counterAdd(e, editorScope(editorId), 'activeOrders', -1),

@@ -73,6 +73,11 @@ export const anInsightsView = (fields: Partial<InsightsView> = {}): InsightsView
       withinPromiseShare: 0.8,
     },
   ],
+  onTimeByTier: [
+    { tier: 'standard', delivered: 12, onTime: 11, onTimeShare: 11 / 12 },
+    { tier: 'express', delivered: 4, onTime: 3, onTimeShare: 0.75 },
+    { tier: 'rush', delivered: 0, onTime: 0, onTimeShare: null },
+  ],
   jobTypes: [
     { jobTypeId: 'hdr', name: 'HDR', orders: 9 },
     { jobTypeId: 'twilight', name: 'Virtual Twilight', orders: 3 },
