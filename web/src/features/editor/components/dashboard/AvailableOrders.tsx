@@ -235,7 +235,6 @@ export function AvailableOrders() {
           />
           <NativeSelect
             label="Turnaround"
-            description={query.tier ? 'Listed by time left' : undefined}
             value={query.tier ?? ''}
             onChange={(event) => {
               const tier = event.currentTarget.value as TierChoice;
