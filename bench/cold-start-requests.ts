@@ -294,7 +294,13 @@ const anOrderAwaitingPayment = async (photographer: Account, { priced = false, w
   if (priced) {
     ({ order } = await createPricedOrder({
       photographer: { userId: photographer.userId, name: photographer.displayName },
-      input: { jobTypeId: 'hdr', photoCount: 1, name: 'Harbor View 3', editingRequirements: undefined },
+      input: {
+        jobTypeId: 'hdr',
+        photoCount: 1,
+        name: 'Harbor View 3',
+        editingRequirements: undefined,
+        turnaroundTier: 'standard',
+      },
     }));
   } else {
     const orderId = ulid();

@@ -128,6 +128,8 @@ export interface OrderPriceView {
   pricePerPhotoCents: number;
   photoCount: number;
   baseCents: number;
+  /** The turnaround tier's surcharge (decision 0110): its label and price per photo, when there is one. */
+  surcharge: { label: string; perPhotoCents: number; amountCents: number } | null;
   addOnsCents: number;
   totalCents: number;
   lines: OrderAddOnLineView[];

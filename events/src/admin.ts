@@ -330,6 +330,8 @@ export const NEW_JOB_TYPE_EDITOR_RATE_CENTS = 50;
 const cents = z
   .number()
   .check(z.int('Amounts are whole cents'), z.minimum(0, 'Amounts cannot be negative'), z.maximum(1_000_000));
+/** Express and Rush surcharges per photo; Standard has none. */
+const tierSurchargesInput = z.strictObject({ express: cents, rush: cents });
 const jobTypeName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100));
 const jobTypeDescription = z.string().check(z.trim(), z.maxLength(1000));
 
@@ -341,6 +343,7 @@ export const createJobTypeInput = z.object({
   ),
   pricePerPhotoCents: z._default(cents, NEW_JOB_TYPE_PRICE_CENTS),
   defaultEditorPriceCents: z._default(cents, NEW_JOB_TYPE_EDITOR_RATE_CENTS),
+  tierSurchargeCents: z._default(tierSurchargesInput, { express: 0, rush: 0 }),
 });
 
 /** PATCH /api/admin/job-types/{id}: new prices apply to new orders; existing orders keep theirs. */
@@ -350,6 +353,7 @@ export const updateJobTypeInput = z
     description: z.optional(z.nullable(jobTypeDescription)),
     pricePerPhotoCents: z.optional(cents),
     defaultEditorPriceCents: z.optional(cents),
+    tierSurchargeCents: z.optional(tierSurchargesInput),
     isActive: z.optional(z.boolean()),
   })
   .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' }));

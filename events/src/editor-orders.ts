@@ -1,4 +1,5 @@
 import { acceptedPhotoExtensions, extensionOf, type OrderSummaryView, type RevisionView } from './orders';
+import { turnaroundTier } from './turnaround';
 import * as z from './zod';
 
 /** The editor's side of an order: what is offered, what they deliver, what they earn. */
@@ -8,7 +9,11 @@ export const AVAILABLE_ORDERS_MAX_LIMIT = 50;
 export const FALLBACK_EDITOR_RATE_CENTS = 50;
 
 export const availableOrderFilters = ['all', 'with-requirements', 'no-requirements'] as const;
-export const availableOrderSorts = ['newest', 'oldest', 'highest-price'] as const;
+/** 'due': least time left first (the tier's due time; overdue orders lead). */
+export const availableOrderSorts = ['newest', 'oldest', 'highest-price', 'due'] as const;
+
+/** The tier filter lists by time left: the due-time index is the one that holds the tier. */
+export const TIER_FILTER_NEEDS_DUE_SORT = 'The turnaround filter lists orders by time left: use sort=due with tier';
 
 /**
  * A page asked for by its number, without a cursor, must start within this many orders: the server
@@ -18,20 +23,27 @@ export const availableOrderSorts = ['newest', 'oldest', 'highest-price'] as cons
 export const AVAILABLE_ORDERS_MAX_SKIPPED = 200;
 
 /**
- * GET /api/orders/available?page&limit&filter&sort&cursor. `cursor` is the previous page's
+ * GET /api/orders/available?page&limit&filter&sort&tier&cursor. `cursor` is the previous page's
  * `nextCursor` (then `page` is only the number the screen shows); without one, page N is found by
- * reading the orders before it, up to AVAILABLE_ORDERS_MAX_SKIPPED of them.
+ * reading the orders before it, up to AVAILABLE_ORDERS_MAX_SKIPPED of them. `tier` (Standard,
+ * Express or Rush) narrows the list to one turnaround tier and goes with `sort=due` only
+ * (docs/decisions/0110-turnaround-tiers.md).
  */
-export const availableOrdersQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
-    AVAILABLE_ORDERS_DEFAULT_LIMIT,
-  ),
-  filter: z._default(z.enum(availableOrderFilters), 'all'),
-  sort: z._default(z.enum(availableOrderSorts), 'newest'),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const availableOrdersQuery = z
+  .object({
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
+      AVAILABLE_ORDERS_DEFAULT_LIMIT,
+    ),
+    filter: z._default(z.enum(availableOrderFilters), 'all'),
+    sort: z._default(z.enum(availableOrderSorts), 'newest'),
+    tier: z.optional(turnaroundTier),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  })
+  .check(
+    z.refine((q) => q.tier === undefined || q.sort === 'due', { message: TIER_FILTER_NEEDS_DUE_SORT, path: ['tier'] }),
+  );
 export type AvailableOrdersQuery = z.infer<typeof availableOrdersQuery>;
 
 export interface AvailableOrderView extends OrderSummaryView {

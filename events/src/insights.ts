@@ -1,11 +1,12 @@
 import { timeZone } from './time-zone';
+import type { TurnaroundTier } from './turnaround';
 import * as z from './zod';
 
 /**
- * The admin's Insights tab: what sold, whether the 48-hour promise holds, which editors are fast
- * and well rated, and whether the open pool grows faster than editors take it. Every figure comes
- * from hourly rollups (UTC) the events keep, never from reading orders; the route sums the hours
- * of the range into the admin's own days.
+ * The admin's Insights tab: what sold, whether the turnaround promises hold (each order's due time,
+ * from its tier), which editors are fast and well rated, and whether the open pool grows faster
+ * than editors take it. Every figure comes from hourly rollups (UTC) the events keep, never from
+ * reading orders; the route sums the hours of the range into the admin's own days.
  */
 export const INSIGHT_RANGES = ['7', '30', '90'] as const;
 export type InsightRange = (typeof INSIGHT_RANGES)[number];
@@ -41,7 +42,7 @@ export interface InsightWeek {
   /** From payment to first completion; null when nothing was completed that week. */
   turnaroundP50Hours: number | null;
   turnaroundP90Hours: number | null;
-  /** Share of the week's completions within the 48-hour promise (0..1); null when none. */
+  /** Share of the week's first completions by the order's due time (its tier's promise) (0..1); null when none. */
   withinPromiseShare: number | null;
 }
 
@@ -81,6 +82,16 @@ export interface InsightEditor {
   earningsCents: number;
 }
 
+/** One turnaround tier's delivery rounds in the range (first deliveries and re-deliveries with a due time). */
+export interface InsightTier {
+  tier: TurnaroundTier;
+  delivered: number;
+  /** Delivered by the round's due time. */
+  onTime: number;
+  /** onTime / delivered; null when nothing was delivered. */
+  onTimeShare: number | null;
+}
+
 export interface InsightsView {
   range: InsightRange;
   timeZone: string;
@@ -105,6 +116,8 @@ export interface InsightsView {
   };
   days: InsightDay[];
   weeks: InsightWeek[];
+  /** 'On time by turnaround': Standard, Express and Rush, in that order. */
+  onTimeByTier: InsightTier[];
   jobTypes: InsightJobType[];
   /** Add-on revenue by add-on, highest first (included in grossCents). */
   addOns: InsightAddOn[];

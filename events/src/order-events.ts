@@ -64,6 +64,8 @@ export const queueNames = [
   'receipts',
   /** 'Download my data': an account's records gathered into a zip, and the link emailed. */
   'account-exports',
+  /** A late delivery's credit: a partial refund through Stripe, once per delivery round. */
+  'late-credits',
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 

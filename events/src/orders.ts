@@ -1,5 +1,6 @@
 import type { OrderAddOnLineView } from './add-ons';
 import { type EditingStyle, editingStyleInput } from './editing-style';
+import { type LateCreditView, type TurnaroundTier, turnaroundHours, turnaroundTier } from './turnaround';
 import * as z from './zod';
 
 /**
@@ -29,8 +30,8 @@ export const PHOTO_COUNT_MIN = 1;
 export const PHOTO_COUNT_MAX = 100;
 export const ORDER_NAME_MAX = 120;
 export const EDITING_REQUIREMENTS_MAX = 5000;
-/** The promised 24-48 hour turnaround: a paid order is due this long after payment. */
-export const TURNAROUND_HOURS = 48;
+/** The promised 24-48 hour turnaround of a Standard order: due this long after payment (events/turnaround.ts has the faster tiers). */
+export const TURNAROUND_HOURS = turnaroundHours.standard;
 
 /** The extensions the spec accepts for originals (section 5). */
 export const acceptedPhotoExtensions = [
@@ -118,6 +119,8 @@ export const createOrderInput = z.object({
   editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
   /** The order's editing style (the saved one, or changed for this order); absent: the saved one. */
   editingStyle: z.optional(editingStyleInput),
+  /** How soon it is due (events/turnaround.ts); absent: Standard. Never a price: the server prices the tier. */
+  turnaroundTier: z._default(turnaroundTier, 'standard'),
 });
 export type CreateOrderInput = z.infer<typeof createOrderInput>;
 
@@ -211,8 +214,10 @@ export interface OrderSummaryView {
   claimedAt: string | null;
   paidAt: string | null;
   completedAt: string | null;
-  /** Paid + 48 hours; null until paid. */
+  /** Paid + the tier's hours; null until paid. */
   dueAt: string | null;
+  /** Standard, Express or Rush (Standard on orders made before tiers). */
+  turnaroundTier: TurnaroundTier;
   /** Past due and not yet completed or cancelled. */
   isLate: boolean;
   photographerRating: number | null;
@@ -223,6 +228,10 @@ export interface OrderSummaryView {
 export interface OrderDetailView extends OrderSummaryView {
   jobTypeId: string;
   pricePerPhotoCents: number;
+  /** The tier's surcharge per photo the order was priced with (0 for Standard). */
+  surchargePerPhotoCents: number;
+  /** Credits for late deliveries, one per delivery round that was late (round 0: the first delivery). */
+  lateCredits: LateCreditView[];
   assignedAt: string | null;
   editor: { displayName: string | null; email: string | null } | null;
   editorNotes: string | null;
@@ -329,6 +338,8 @@ export interface RevisionView {
   requestedAt: string;
   /** When the editor re-delivered this round; null while it is open. */
   completedAt: string | null;
+  /** The request + the order's tier hours; null on rounds requested before tiers. */
+  dueAt: string | null;
 }
 
 export interface PhotographerStatsView {

@@ -66,6 +66,8 @@ export const workerGrants: Record<QueueName, readonly Grant[]> = {
   insights: ['table:read', 'table:write'],
   // Reads the billing entry (and the order's refunds), puts the PDF under receipts/, names it on the entry.
   receipts: ['table:read', 'table:write', 'receipts:write'],
+  // Reads the order and its round, refunds the credit with the Stripe key, records it with its entry and event.
+  'late-credits': ['table:read', 'table:write', 'stripe'],
   // Reads the account's records by its own keys, signs links to its photos, streams the zip under
   // exports/ (and reads it back for its size), records it ready and emails the link.
   'account-exports': ['table:read', 'table:write', 'photos:read', 'exports:read', 'exports:write', 'email:send'],

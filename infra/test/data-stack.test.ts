@@ -31,7 +31,16 @@ describe('the table', () => {
       GlobalSecondaryIndexes: { IndexName: string; KeySchema: unknown; Projection: unknown }[];
       AttributeDefinitions: { AttributeName: string; AttributeType: string }[];
     };
-    expect(indexes.map((index) => index.IndexName)).toEqual(['gsi1', 'gsi2', 'gsi3', 'gsi4', 'gsi5', 'gsi6', 'gsi7']);
+    expect(indexes.map((index) => index.IndexName)).toEqual([
+      'gsi1',
+      'gsi2',
+      'gsi3',
+      'gsi4',
+      'gsi5',
+      'gsi6',
+      'gsi7',
+      'gsi8',
+    ]);
     for (const expected of globalIndexes) {
       expect(indexes.find((index) => index.IndexName === expected.indexName)).toEqual({
         IndexName: expected.indexName,

@@ -4,12 +4,13 @@ import type { FeedbackStatus, FeedbackType } from '@marketplace/events/feedback'
 import type { OrderEventType } from '@marketplace/events/order-events';
 import { orderDisplayName } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
+import { turnaroundTiers } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { dynamo, tableName } from '../src/data/client';
 import { marketplace } from '../src/data/entities';
 import { hashInvitationToken } from '../src/data/invitations';
 import { searchWordRecords } from '../src/data/order-assignment';
-import { assignedPlace, openPlace, poolCounterKey } from '../src/data/order-pool';
+import { assignedPlace, openPlace, poolCounterKey, poolDueKeyOf, poolTierCounterKey } from '../src/data/order-pool';
 import type { OrderRecord } from '../src/data/orders';
 import { outboxRecord } from '../src/data/transactions';
 import { USER_TOTALS_SCOPE, userTotalNames } from '../src/data/user-totals';
@@ -392,6 +393,9 @@ export const scaleSeed = ({
     const hasRequirements =
       kind === 'open-with-requirements' || (kind !== 'open' && i % 3 === 0) ? ('yes' as const) : ('no' as const);
     const totalAmountCents = photoCount * jobType.pricePerPhotoCents;
+    // Each place in the cycle takes the three tiers in turn, so every pool lane fills alike.
+    const tier = turnaroundTiers[(Math.floor(i / cycle.length) + (i % cycle.length)) % turnaroundTiers.length]!;
+    const dueAt = (paidAt: number) => dueAtFor(new Date(paidAt), tier).toISOString();
     const paymentIntentId = `pi_scale_${i}`;
     const paid = kind !== 'pending_payment' && kind !== 'cancelled';
     const paidMs = createdMs + 10 * 60_000;
@@ -418,6 +422,7 @@ export const scaleSeed = ({
       jobTypeId: jobType.jobTypeId,
       jobTypeName: jobType.name,
       pricePerPhotoCents: jobType.pricePerPhotoCents,
+      turnaroundTier: tier,
       photoCount,
       totalAmountCents,
       ...(hasRequirements === 'yes' ? { editingRequirements: 'Brighten the windows; keep the sky blue.' } : {}),
@@ -431,7 +436,13 @@ export const scaleSeed = ({
               ? 'cancelled'
               : kind,
       stripePaymentIntentId: paymentIntentId,
-      ...(paid ? { paidAt: at(paidMs), dueAt: dueAtFor(new Date(paidMs)).toISOString() } : {}),
+      ...(paid
+        ? {
+            paidAt: at(paidMs),
+            dueAt: dueAt(paidMs),
+            poolDueKey: poolDueKeyOf({ orderId, hasRequirements, turnaroundTier: tier, dueAt: dueAt(paidMs) }),
+          }
+        : {}),
       ...(kind === 'open' || kind === 'open-with-requirements' ? openPlace(orderId) : {}),
       ...(kind === 'offered' ? assignedPlace(editor!.userId) : {}),
       assignment: editor ? 'assigned' : 'unassigned',
@@ -595,8 +606,12 @@ export const scaleSeed = ({
     const active = order.status === 'paid' || order.status === 'in_progress' || order.status === 'revision_requested';
     if (active) counters.add(byPhotographer, 'activeOrders', 1);
     if (order.poolPartition) {
-      const { scope, name } = poolCounterKey(order.poolPartition, hasRequirements);
-      counters.add(scope, name, 1);
+      for (const { scope, name } of [
+        poolCounterKey(order.poolPartition, hasRequirements),
+        poolTierCounterKey(order.poolPartition, hasRequirements, tier),
+      ]) {
+        counters.add(scope, name, 1);
+      }
     }
     let earning = 0;
     if (editor && claimed) {

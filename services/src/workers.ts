@@ -183,6 +183,18 @@ export const workers: readonly WorkerDefinition[] = [
     forwardedEvents: ['order_paid', 'order_refunded'],
   },
   {
+    // A delivery (or a revision's re-delivery) after its due time: the photographer's credit as a
+    // partial refund through Stripe, keyed by the order and the round, recorded once (decision 0111).
+    queue: 'late-credits',
+    handler: 'credit-late-delivery',
+    batchSize: 5,
+    visibilityTimeoutSeconds: 60,
+    maxReceiveCount: 5,
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    forwardedEvents: ['order_completed'],
+  },
+  {
     // 'Download my data': the account's records, a page at a time by its own keys, streamed into a
     // zip under exports/ (photos as links), then the link emailed. One account a message; an
     // account with thousands of orders is a few thousand Queries, well inside the 15 minutes.

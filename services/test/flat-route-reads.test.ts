@@ -19,6 +19,7 @@ import {
 } from '@marketplace/events/editor-orders';
 import { feedbackStatuses, feedbackTypes } from '@marketplace/events/feedback';
 import { BANK_PAYOUTS_PAGE_SIZE, EARNINGS_PAGE_SIZE } from '@marketplace/events/payouts';
+import { turnaroundTiers } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Person, scaleSeed } from '../local/scale-seed';
@@ -275,6 +276,29 @@ const probesFor = (seed: ReturnType<typeof scaleSeed>, rareWord: string): Probe[
       );
     }
   }
+  // One turnaround tier by time left: its own lanes of the due-time index (a third of the pool each).
+  for (const tier of turnaroundTiers) {
+    for (const filter of availableOrderFilters) {
+      probes.push(
+        probe(
+          '/api/orders/available',
+          `${filter} due, ${tier} only`,
+          'editor',
+          `/api/orders/available${query({ filter, sort: 'due', tier })}`,
+          { lists: { rows: AVAILABLE_ORDERS_DEFAULT_LIMIT, of: 'pooled order' } },
+        ),
+      );
+    }
+    probes.push(
+      probe(
+        '/api/orders/available',
+        `all due, ${tier} only, page ${DEEP_AVAILABLE.page} of ${DEEP_AVAILABLE.limit}`,
+        'editor',
+        `/api/orders/available${query({ filter: 'all', sort: 'due', tier, limit: DEEP_AVAILABLE.limit })}`,
+        { page: DEEP_AVAILABLE.page, lists: { rows: DEEP_AVAILABLE.limit, of: 'pooled order' } },
+      ),
+    );
+  }
   for (const assignmentFilter of assignmentFilters) {
     for (const sortBy of adminOrderSorts) {
       const path = (searchTerm?: string) => `/api/orders/admin/all${query({ assignmentFilter, sortBy, searchTerm })}`;
@@ -437,7 +461,11 @@ describe('every list and stats route reads the same at any size', () => {
     const index = (pattern: { index?: string }) => pattern.index ?? 'table';
     const { order, user, feedback } = entities();
     return {
-      'pooled order': new Set([index(order.schema.indexes.poolByDate), index(order.schema.indexes.poolByPrice)]),
+      'pooled order': new Set([
+        index(order.schema.indexes.poolByDate),
+        index(order.schema.indexes.poolByPrice),
+        index(order.schema.indexes.poolByDue),
+      ]),
       order: new Set([
         index(order.schema.indexes.byPhotographer),
         index(order.schema.indexes.byEditor),

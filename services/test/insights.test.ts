@@ -166,7 +166,12 @@ beforeAll(async () => {
     claim: { at: '2031-03-11T19:00:00.000Z', editor: EDA, rateCents: 500 },
   });
   const aPaid = anEvent(A, 'order_paid', '2031-03-08T09:15:00.000Z', { amountCents: 8000, via: 'webhook' });
-  const dCompleted = anEvent(D, 'order_completed', '2031-03-11T21:40:00.000Z', { editorId: EDA.id, editedCount: 4 });
+  // D was an Express order: its delivery's event names the tier.
+  const dCompleted = anEvent(D, 'order_completed', '2031-03-11T21:40:00.000Z', {
+    editorId: EDA.id,
+    editedCount: 4,
+    turnaroundTier: 'express',
+  });
   events = [
     anEvent(E, 'order_paid', '2031-03-05T22:30:00.000Z', { amountCents: 800 }),
     anEvent(E, 'order_claimed', '2031-03-06T07:00:00.000Z', { editorId: BO.id }),
@@ -176,8 +181,17 @@ beforeAll(async () => {
     anEvent(A, 'order_completed', '2031-03-08T20:45:00.000Z', { editorId: EDA.id, editedCount: 10 }),
     anEvent(A, 'order_rated', '2031-03-09T08:00:00.000Z', { rating: 9, editorId: EDA.id }),
     anEvent(A, 'revision_requested', '2031-03-09T09:00:00.000Z', { round: 1, editorId: EDA.id }),
-    // The revision's re-delivery is not a completion of its own.
-    anEvent(A, 'order_completed', '2031-03-09T12:00:00.000Z', { editorId: EDA.id, editedCount: 11, revisionRound: 1 }),
+    // The revision's re-delivery is not a completion of its own; 30 minutes past its round's due
+    // time, it counts as a late Standard delivery round.
+    anEvent(A, 'order_completed', '2031-03-09T12:00:00.000Z', {
+      editorId: EDA.id,
+      editedCount: 11,
+      revisionRound: 1,
+      turnaroundTier: 'standard',
+      dueAt: '2031-03-09T11:30:00.000Z',
+      minutesLate: 30,
+      lateCreditCents: 160,
+    }),
     anEvent(B, 'order_paid', '2031-03-10T07:30:00.000Z', { amountCents: 4000 }),
     anEvent(B, 'order_claimed', '2031-03-10T08:06:00.000Z', { editorId: BO.id }),
     // Two hours after its due time.
@@ -268,6 +282,12 @@ describe('the rollups of a known set of events', () => {
           turnaroundP90Hours: 52.8,
           withinPromiseShare: 0.5,
         },
+      ],
+      // Delivery rounds per tier: E, A, B (late) and A's late re-delivery; D by Express, on time.
+      onTimeByTier: [
+        { tier: 'standard', delivered: 4, onTime: 2, onTimeShare: 0.5 },
+        { tier: 'express', delivered: 1, onTime: 1, onTimeShare: 1 },
+        { tier: 'rush', delivered: 0, onTime: 0, onTimeShare: null },
       ],
       jobTypes: [
         { jobTypeId: HDR.jobTypeId, name: 'HDR', orders: 3 },
@@ -394,8 +414,8 @@ describe('the rollups of a known set of events', () => {
 
     const rebuilt = await rebuildInsights(WINDOW);
 
-    // 5 payments, 4 first completions, 2 ratings, 1 revision request, 1 refund.
-    expect(rebuilt).toMatchObject({ eventsCounted: 13, hoursRemoved: 1, ordersMissing: [] });
+    // 5 payments, 4 first completions, a re-delivery (its tier's on-time figure), 2 ratings, 1 revision request, 1 refund.
+    expect(rebuilt).toMatchObject({ eventsCounted: 14, hoursRemoved: 1, ordersMissing: [] });
     const after = await windowHours();
     expect(after).toEqual(before);
     // Item by item: every hour as the worker left it, its pool sample kept.

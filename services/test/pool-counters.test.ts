@@ -7,6 +7,7 @@ import {
   availableOrderSorts,
   availableOrdersQuery,
 } from '@marketplace/events/editor-orders';
+import { type TurnaroundTier, turnaroundHours, turnaroundTiers } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -80,7 +81,7 @@ const removePoolPartition = (t: OwnTable, orderId: string) =>
     new UpdateItemCommand({
       TableName: t.table,
       Key: marshall(t.entities.order.get({ orderId }).params().Key),
-      UpdateExpression: 'SET gsi2pk = :legacy, gsi3pk = :legacy REMOVE poolPartition',
+      UpdateExpression: 'SET gsi2pk = :legacy, gsi3pk = :legacy, gsi8pk = :legacy REMOVE poolPartition',
       ExpressionAttributeValues: marshall({ ':legacy': '$marketplace#pool_open' }),
     }),
   );
@@ -90,8 +91,17 @@ const makeLegacy = async (t: OwnTable, orderId: string) => {
   const order = (await t.orders.getOrder(orderId))!;
   await removePoolPartition(t, orderId);
   const flag = order.hasRequirements;
+  const tier = order.turnaroundTier ?? 'standard';
   await t.entities.counter.update(t.pool.poolCounterKey(order.poolPartition!, flag)).add({ value: -1 }).go();
   await t.entities.counter.update(t.pool.poolCounterKey(t.pool.LEGACY_OPEN_PARTITION, flag)).add({ value: 1 }).go();
+  await t.entities.counter
+    .update(t.pool.poolTierCounterKey(order.poolPartition!, flag, tier))
+    .add({ value: -1 })
+    .go();
+  await t.entities.counter
+    .update(t.pool.poolTierCounterKey(t.pool.LEGACY_OPEN_PARTITION, flag, tier))
+    .add({ value: 1 })
+    .go();
 };
 
 describe('the available orders’ totals', () => {
@@ -100,7 +110,7 @@ describe('the available orders’ totals', () => {
   let ben: Editor;
   const photographerId = `photographer-${ulid()}`;
   /** Where each order of this test is offered: 'open', an editor's id, or nowhere (null). */
-  const offered = new Map<string, { flag: 'yes' | 'no'; to: string | null }>();
+  const offered = new Map<string, { flag: 'yes' | 'no'; tier: TurnaroundTier; to: string | null }>();
 
   beforeAll(async () => {
     t = await withOwnTable('pool-totals');
@@ -108,7 +118,15 @@ describe('the available orders’ totals', () => {
   }, 60_000);
 
   /** An order awaiting payment, with an intent at the Stripe fake when it is to be refunded. */
-  const anOrder = async ({ requirements = false, card = false } = {}) => {
+  const anOrder = async ({
+    requirements = false,
+    card = false,
+    tier = 'standard',
+  }: {
+    requirements?: boolean;
+    card?: boolean;
+    tier?: TurnaroundTier;
+  } = {}) => {
     const orderId = ulid();
     const orderNumber = await t.orders.nextOrderNumber();
     const totalAmountCents = 2400;
@@ -120,11 +138,12 @@ describe('the available orders’ totals', () => {
       orderNumber,
       photographer: { userId: photographerId, name: 'Tally Photographer' },
       jobType: { jobTypeId: 'hdr', name: 'HDR', pricePerPhotoCents: 800 },
+      turnaround: { tier, surchargePerPhotoCents: 0 },
       input: { photoCount: 3, ...(requirements ? { editingRequirements: 'Keep the sky blue' } : {}) },
       totalAmountCents,
       stripePaymentIntentId: intent,
     });
-    offered.set(orderId, { flag: requirements ? 'yes' : 'no', to: null });
+    offered.set(orderId, { flag: requirements ? 'yes' : 'no', tier, to: null });
     return { orderId, intent, card, totalAmountCents };
   };
 
@@ -160,17 +179,26 @@ describe('the available orders’ totals', () => {
         for (const order of orders) {
           expect(order.assignedToMe, label).toBe(offered.get(order.id)!.to === editor.userId);
         }
+        // By time left, all tiers and each tier alone: the tier counters total what the lanes hold.
+        for (const tier of [undefined, ...turnaroundTiers]) {
+          const inTier = expected.filter(([, o]) => !tier || o.tier === tier);
+          const byDue = await walk(t, editor, { filter, sort: 'due', limit: 2, ...(tier ? { tier } : {}) });
+          const dueLabel = `${label}, by time left, ${tier ?? 'every tier'}`;
+          expect(byDue.total, dueLabel).toBe(inTier.length);
+          expect(byDue.orders.map((o) => o.id).sort(), dueLabel).toEqual(inTier.map(([id]) => id).sort());
+          for (const order of byDue.orders) expect(order.turnaroundTier, dueLabel).toBe(offered.get(order.id)!.tier);
+        }
       }
     }
   };
 
   it('moves with every change that puts an order in a pool or takes it out', async () => {
     const [plain, detailed, byCard, unpaid, legacy, legacyClaimed] = await Promise.all([
-      anOrder(),
-      anOrder({ requirements: true }),
+      anOrder({ tier: 'express' }),
+      anOrder({ requirements: true, tier: 'rush' }),
+      anOrder({ card: true, tier: 'express' }),
       anOrder({ card: true }),
-      anOrder({ card: true }),
-      anOrder(),
+      anOrder({ tier: 'rush' }),
       anOrder({ requirements: true }),
     ]);
     await expectTotalsAsMoved('created, none paid');
@@ -243,7 +271,10 @@ describe('the available orders’ totals', () => {
       recounted.map(async ({ scope, name }) => (await t.entities.counter.get({ scope, name }).go()).data?.value),
     );
     expect(stored).toEqual(recounted.map((c) => c.value));
-    expect(recounted).toEqual([{ scope: t.pool.poolCounterScope(ben.userId), name: 'yes', value: 1 }]);
+    expect(recounted).toEqual([
+      { scope: t.pool.poolCounterScope(ben.userId), name: 'yes', value: 1 },
+      { scope: t.pool.poolCounterScope(ben.userId), name: 'tier#rush#yes', value: 1 },
+    ]);
     expect(await t.checkCounters({ families: [t.poolCounters] })).toEqual([]);
   }, 120_000);
 });
@@ -260,6 +291,8 @@ describe('the available orders’ pages over the shards', () => {
     totalAmountCents: number;
     hasRequirements: 'yes' | 'no';
     assignedToAnn: boolean;
+    turnaroundTier: TurnaroundTier;
+    dueAt: string;
   }
   let seeds: Seed[];
 
@@ -268,19 +301,38 @@ describe('the available orders’ pages over the shards', () => {
     newest: (a, b) => text(b.createdAt, a.createdAt) || text(b.orderId, a.orderId),
     oldest: (a, b) => text(a.createdAt, b.createdAt) || text(a.orderId, b.orderId),
     'highest-price': (a, b) => b.totalAmountCents - a.totalAmountCents || text(b.orderId, a.orderId),
+    due: (a, b) => text(a.dueAt, b.dueAt) || text(a.orderId, b.orderId),
   };
-  const reference = (editor: Editor, filter: AvailableOrdersQuery['filter'], sort: AvailableOrdersQuery['sort']) =>
+  const reference = (
+    editor: Editor,
+    filter: AvailableOrdersQuery['filter'],
+    sort: AvailableOrdersQuery['sort'],
+    tier?: TurnaroundTier,
+  ) =>
     seeds
       .filter((s) => !s.assignedToAnn || editor === ann)
       .filter((s) => filter === 'all' || s.hasRequirements === (filter === 'with-requirements' ? 'yes' : 'no'))
+      .filter((s) => !tier || s.turnaroundTier === tier)
       .sort(referenceOrder[sort])
       .map((s) => s.orderId);
 
-  /** Every filter x sort for Ann (open and her own partition), and Ben's view of all orders newest first. */
+  /**
+   * Every filter x sort for Ann (open and her own partition), each filter by time left in one tier,
+   * and Ben's view of all orders newest first and of the Rush ones by time left.
+   */
   const everyList = async () => {
-    const views = [
+    const views: {
+      editor: Editor;
+      filter: AvailableOrdersQuery['filter'];
+      sort: AvailableOrdersQuery['sort'];
+      tier?: TurnaroundTier;
+    }[] = [
       ...availableOrderFilters.flatMap((filter) => availableOrderSorts.map((sort) => ({ editor: ann, filter, sort }))),
+      ...availableOrderFilters.flatMap((filter) =>
+        turnaroundTiers.map((tier) => ({ editor: ann, filter, sort: 'due' as const, tier })),
+      ),
       { editor: ben, filter: 'all' as const, sort: 'newest' as const },
+      { editor: ben, filter: 'all' as const, sort: 'due' as const, tier: 'rush' as const },
     ];
     return Promise.all(
       views.map(async (view) => {
@@ -288,6 +340,7 @@ describe('the available orders’ pages over the shards', () => {
           filter: view.filter,
           sort: view.sort,
           limit: LIMIT,
+          ...(view.tier ? { tier: view.tier } : {}),
         });
         return { view, total, ids: orders.map((o) => o.id), pageSizes: pages.map((p) => p.orders.length) };
       }),
@@ -298,6 +351,7 @@ describe('the available orders’ pages over the shards', () => {
     t = await withOwnTable('pool-pages');
     [ann, ben] = await Promise.all([anEditorIn(t, 'Ann Assigned'), anEditorIn(t, 'Ben Bystander')]);
     // Three orders share each second and prices repeat every 37 orders, so the id breaks many ties.
+    const tierOfSeed = (i: number) => turnaroundTiers[Math.floor(i / 3) % turnaroundTiers.length]!;
     const start = Date.parse('2026-03-01T08:00:00.000Z');
     seeds = Array.from({ length: ORDER_COUNT }, (_, i) => ({
       orderId: ulid(start + i * 1000),
@@ -305,6 +359,9 @@ describe('the available orders’ pages over the shards', () => {
       totalAmountCents: 800 * (1 + ((i * 7) % 37)),
       hasRequirements: i % 3 === 0 ? ('yes' as const) : ('no' as const),
       assignedToAnn: i % 8 === 5,
+      // The three orders of a second share a tier and so a due time: the id breaks those ties too.
+      turnaroundTier: tierOfSeed(i),
+      dueAt: new Date(start + Math.floor(i / 3) * 1000 + turnaroundHours[tierOfSeed(i)] * 3_600_000).toISOString(),
     }));
     // Every open order starts in the one legacy partition, as before the shards.
     const records = seeds.map((s, i) => ({
@@ -322,6 +379,9 @@ describe('the available orders’ pages over the shards', () => {
       ...(s.hasRequirements === 'yes' ? { editingRequirements: 'Straighten the verticals' } : {}),
       status: 'paid' as const,
       paidAt: s.createdAt,
+      turnaroundTier: s.turnaroundTier,
+      dueAt: s.dueAt,
+      poolDueKey: t.pool.poolDueKeyOf(s),
       createdAt: s.createdAt,
       photographerUploadCount: 0,
       editorUploadCount: 0,
@@ -341,8 +401,8 @@ describe('the available orders’ pages over the shards', () => {
   it('pages every filter and sort through cursors in exactly the reference order, with no gaps or repeats', async () => {
     const inOnePartition = await everyList();
     for (const { view, total, ids, pageSizes } of inOnePartition) {
-      const label = `${view.editor.name}, ${view.filter}, ${view.sort}`;
-      const expected = reference(view.editor, view.filter, view.sort);
+      const label = `${view.editor.name}, ${view.filter}, ${view.sort}${view.tier ? `, ${view.tier}` : ''}`;
+      const expected = reference(view.editor, view.filter, view.sort, view.tier);
       expect(ids, label).toEqual(expected);
       expect(total, label).toBe(expected.length);
       expect(

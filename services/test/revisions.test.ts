@@ -107,6 +107,8 @@ describe('requesting a revision', () => {
         photoNotes: [{ key: kitchen.key, filename: 'kitchen.jpg', note: 'Replace the sky' }],
         requestedAt: expect.any(String),
         completedAt: null,
+        // A Standard order's round is due 48 hours after the request.
+        dueAt: new Date(Date.parse(view.revisions[0]!.requestedAt) + 48 * 60 * 60 * 1000).toISOString(),
       },
     ]);
     expect(await orderOf(orderId)).toMatchObject({ status: 'revision_requested', revisionCount: 1 });

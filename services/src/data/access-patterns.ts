@@ -112,6 +112,13 @@ export const accessPatterns: readonly AccessPattern[] = [
     key: 'poolPartition -> hasRequirements, totalAmountCents (zero-padded), orderId; merged, paged and totalled like poolByDate',
   },
   {
+    question:
+      'Available orders by time left (soonest due first), all tiers or one (Standard, Express, Rush), with the same filters',
+    entity: 'order',
+    index: 'poolByDue',
+    key: "poolPartition -> hasRequirements, turnaroundTier, dueAt, orderId; one Query per partition, flag and tier (one tier when filtered), merged and paged like poolByDate; total = the pools' tier counters ('tier#<tier>#<flag>[#shard]' in the same scopes, moved with the flag counters)",
+  },
+  {
     question: "An editor's in-progress assignments and completed orders",
     entity: 'order',
     index: 'byEditor',

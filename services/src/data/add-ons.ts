@@ -7,6 +7,7 @@ import {
   type OrderPriceView,
   type UpdateAddOnInput,
 } from '@marketplace/events/add-ons';
+import { tierOf } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { updateOrderPaymentIntentAmount } from '../adapters/stripe';
 import { type AddOnLine, priceOrder } from '../domain/orders';
@@ -132,21 +133,29 @@ export const getOrderAddOns = async (orderId: string) => {
   return (data as OrderAddOnsRecord | null) ?? null;
 };
 
+/** What the order kept when it was made: its price per photo, its tier and that tier's surcharge. */
+const keptPricing = (order: OrderRecord) => ({
+  photoCount: order.photoCount,
+  jobType: { name: order.jobTypeName, pricePerPhotoCents: order.pricePerPhotoCents },
+  tier: tierOf(order.turnaroundTier),
+  surchargePerPhotoCents: order.surchargePerPhotoCents ?? 0,
+});
+
 /** The order's price as the server computed it, from the lines the order keeps. */
 export const orderPriceView = (order: OrderRecord): OrderPriceView => {
-  const price = priceOrder({
-    photoCount: order.photoCount,
-    pricePerPhotoCents: order.pricePerPhotoCents,
-    addOns: (order.addOns ?? []) as AddOnLine[],
-  });
+  const price = priceOrder({ ...keptPricing(order), addOns: (order.addOns ?? []) as AddOnLine[] });
+  const surcharge = price.lines.find((line) => line.kind === 'surcharge');
   return {
     pricePerPhotoCents: order.pricePerPhotoCents,
     photoCount: order.photoCount,
     baseCents: price.baseCents,
+    surcharge: surcharge
+      ? { label: surcharge.label, perPhotoCents: surcharge.unitCents, amountCents: surcharge.amountCents }
+      : null,
     addOnsCents: price.addOnsCents,
     // What the order asks: its total as written (the same sum, kept beside the payment intent).
     totalCents: order.totalAmountCents,
-    lines: price.lines.map((line) => ({
+    lines: price.addOnLines.map((line) => ({
       addOnId: line.addOnId,
       name: line.name,
       pricePerPhotoCents: line.pricePerPhotoCents,
@@ -207,11 +216,7 @@ export const saveOrderAddOns = async ({
       photoCount: chosen.filter((photo) => photo.addOnIds.includes(addOn.addOnId)).length,
     }))
     .filter((line) => line.photoCount > 0);
-  const price = priceOrder({
-    photoCount: order.photoCount,
-    pricePerPhotoCents: order.pricePerPhotoCents,
-    addOns: lines,
-  });
+  const price = priceOrder({ ...keptPricing(order), addOns: lines });
   const revision = order.addOnsRevision ?? 0;
   await updateOrderPaymentIntentAmount({
     paymentIntentId,

@@ -35,6 +35,11 @@ export interface BillingEntryRecord {
   refundId?: string;
   cardBrand?: string;
   cardLast4?: string;
+  /** A late-delivery credit's words ('Delivered 3 h late: $2.40 credited'); absent on other entries. */
+  creditNote?: string;
+  /** The order's tier surcharge per photo (payments of Express and Rush orders). */
+  surchargePerPhotoCents?: number;
+  turnaroundTier?: string;
   occurredAt: string;
   receiptKey?: string;
   receiptMadeAt?: string;
@@ -51,7 +56,15 @@ export const billingEntryWrite = (
   e: Entities,
   order: Pick<
     OrderRecord,
-    'orderId' | 'orderNumber' | 'name' | 'photographerId' | 'jobTypeName' | 'photoCount' | 'pricePerPhotoCents'
+    | 'orderId'
+    | 'orderNumber'
+    | 'name'
+    | 'photographerId'
+    | 'jobTypeName'
+    | 'photoCount'
+    | 'pricePerPhotoCents'
+    | 'turnaroundTier'
+    | 'surchargePerPhotoCents'
   > & { totalAmountCents: number; addOns?: OrderRecord['addOns'] },
   entry: {
     entryId: string;
@@ -61,6 +74,7 @@ export const billingEntryWrite = (
     refundId?: string;
     card?: CardFacts | null;
     occurredAt: Date;
+    creditNote?: string;
   },
 ) =>
   e.billingEntry
@@ -89,6 +103,10 @@ export const billingEntryWrite = (
       paymentIntentId: entry.paymentIntentId,
       ...(entry.refundId ? { refundId: entry.refundId } : {}),
       ...(entry.card ? { cardBrand: entry.card.brand, cardLast4: entry.card.last4 } : {}),
+      ...(entry.creditNote ? { creditNote: entry.creditNote } : {}),
+      ...(order.surchargePerPhotoCents
+        ? { surchargePerPhotoCents: order.surchargePerPhotoCents, turnaroundTier: order.turnaroundTier ?? 'standard' }
+        : {}),
       occurredAt: entry.occurredAt.toISOString(),
     })
     .commit();

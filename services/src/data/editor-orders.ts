@@ -6,6 +6,7 @@ import {
   availableOrderSorts,
   type EditorStatsView,
 } from '@marketplace/events/editor-orders';
+import { type TurnaroundTier, turnaroundTiers } from '@marketplace/events/turnaround';
 import * as z from '@marketplace/events/zod';
 import { editorEarningCents } from '../domain/orders';
 import { BadRequest, NotFound } from '../http/errors';
@@ -17,7 +18,10 @@ import {
   OPEN_POOL,
   openPoolPartitions,
   poolCounterScope,
+  poolDueKeyOf,
+  poolDueLane,
   type RequirementsFlag,
+  tierOfPoolCounter,
 } from './order-pool';
 import {
   claimConflict,
@@ -35,7 +39,9 @@ import { decodePageCursor, encodePageCursor, invalidPageLink } from './page-curs
  * the open pool's shards, the legacy 'open' partition and the editor's own partition (orders an
  * admin assigned to them), each split by the requirements flag that begins the sort key. A page
  * reads a few rows from each of these lanes and merges them in the index's order; see
- * docs/decisions/0052-open-pool-in-four-shards.md for the shard count and the paging bound.
+ * docs/decisions/0052-open-pool-in-four-shards.md for the shard count and the paging bound. By
+ * time left (poolByDue), a lane is also one turnaround tier, whose key comes after the flag: the
+ * tier filter reads only its own lanes (docs/decisions/0110-turnaround-tiers.md).
  */
 export interface Editor {
   userId: string;
@@ -54,6 +60,8 @@ interface SortKey {
   createdAt: string;
   orderId: string;
   totalAmountCents: number;
+  /** Every row of poolByDue has one (a pooled order is paid); '' stands for none elsewhere. */
+  dueAt?: string;
 }
 
 // The index keys hold ids lower-cased; comparing them so keeps the merge in the index's own order.
@@ -62,6 +70,8 @@ const byId = (a: SortKey, b: SortKey) => text(a.orderId.toLowerCase(), b.orderId
 
 /** The list's order for each sort: exactly the order of the sort's index, read in its direction. */
 const compareFor = (sort: Sort) => {
+  // The least time left first: the due-time index read forwards.
+  if (sort === 'due') return (a: SortKey, b: SortKey) => text(a.dueAt ?? '', b.dueAt ?? '') || byId(a, b);
   const ascending =
     sort === 'highest-price'
       ? (a: SortKey, b: SortKey) => a.totalAmountCents - b.totalAmountCents || byId(a, b)
@@ -76,6 +86,7 @@ const cursorSchema = z.object({
   orderId: z.string().check(z.minLength(1), z.maxLength(64)),
   createdAt: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
   totalAmountCents: z.optional(z.number().check(z.int(), z.minimum(0))),
+  dueAt: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
 });
 
 /** The last row's sort key, opaque to the browser: every lane resumes after it. */
@@ -83,16 +94,21 @@ const encodeCursor = (sort: Sort, row: SortKey) =>
   encodePageCursor({
     sort,
     orderId: row.orderId,
-    ...(sort === 'highest-price' ? { totalAmountCents: row.totalAmountCents } : { createdAt: row.createdAt }),
+    ...(sort === 'highest-price'
+      ? { totalAmountCents: row.totalAmountCents }
+      : sort === 'due'
+        ? { dueAt: row.dueAt ?? '' }
+        : { createdAt: row.createdAt }),
   } satisfies z.infer<typeof cursorSchema>);
 
 /** A cursor of this sort, or a 400: a cursor of another sort would start the page in the wrong place. */
 const decodeCursor = (raw: string, sort: Sort): SortKey => {
   const cursor = decodePageCursor(raw, cursorSchema);
   if (cursor.sort !== sort) throw invalidPageLink();
-  const { orderId, createdAt, totalAmountCents } = cursor;
-  if (sort === 'highest-price' ? totalAmountCents === undefined : createdAt === undefined) throw invalidPageLink();
-  return { orderId, createdAt: createdAt ?? '', totalAmountCents: totalAmountCents ?? 0 };
+  const { orderId, createdAt, totalAmountCents, dueAt } = cursor;
+  const key = sort === 'highest-price' ? totalAmountCents : sort === 'due' ? dueAt : createdAt;
+  if (key === undefined) throw invalidPageLink();
+  return { orderId, createdAt: createdAt ?? '', totalAmountCents: totalAmountCents ?? 0, dueAt: dueAt ?? '' };
 };
 
 export const pageTooDeepMessage = (page: number) =>
@@ -109,9 +125,29 @@ const AFTER_EVERY_DATE = '\uffff';
  * the end of the flag's keys (a `<` or `>` alone would run on into the other flag's orders); the
  * bound includes the cursor's own row, which the reader drops.
  */
-const laneQuery = (sort: Sort, poolPartition: string, hasRequirements: RequirementsFlag, after?: SortKey) => {
-  const { poolByDate, poolByPrice } = entities().order.query;
+const laneQuery = (
+  sort: Sort,
+  poolPartition: string,
+  hasRequirements: RequirementsFlag,
+  after?: SortKey,
+  turnaroundTier: TurnaroundTier = 'standard',
+) => {
+  const { poolByDate, poolByPrice, poolByDue } = entities().order.query;
   switch (sort) {
+    case 'due': {
+      // The cursor's due time and id within this lane's own tier: every lane resumes at the same time.
+      const lane = poolDueLane(hasRequirements, turnaroundTier);
+      const query = poolByDue({ poolPartition });
+      return {
+        order: 'asc' as const,
+        query: after
+          ? query.between(
+              { poolDueKey: poolDueKeyOf({ ...after, hasRequirements, turnaroundTier, dueAt: after.dueAt ?? '' }) },
+              { poolDueKey: `${lane}${AFTER_EVERY_DATE}` },
+            )
+          : query.begins({ poolDueKey: lane }),
+      };
+    }
     case 'newest': {
       const query = poolByDate({ poolPartition, hasRequirements });
       return {
@@ -149,8 +185,14 @@ interface Lane {
   done: boolean;
 }
 
-const openLane = (sort: Sort, poolPartition: string, flag: RequirementsFlag, after?: SortKey): Lane => {
-  const { order, query } = laneQuery(sort, poolPartition, flag, after);
+const openLane = (
+  sort: Sort,
+  poolPartition: string,
+  flag: RequirementsFlag,
+  after?: SortKey,
+  tier?: TurnaroundTier,
+): Lane => {
+  const { order, query } = laneQuery(sort, poolPartition, flag, after, tier);
   return {
     read: (limit, cursor) => query.go({ order, limit, cursor }),
     rows: [],
@@ -222,6 +264,15 @@ const sumForFlags = (counters: Counters, flags: RequirementsFlag[], only?: (name
     .filter(([name]) => flags.some((flag) => flag === flagOfPoolCounter(name)) && (!only || only(name)))
     .reduce((total, [, value]) => total + Math.max(0, value), 0);
 
+/** The sum of the tier counters for the flags and these tiers: what the due-time lanes hold. */
+const sumForTiers = (counters: Counters, flags: RequirementsFlag[], tiers: readonly TurnaroundTier[]) =>
+  Object.entries(counters)
+    .filter(([name]) => {
+      const counted = tierOfPoolCounter(name);
+      return !!counted && flags.includes(counted.flag) && tiers.includes(counted.tier);
+    })
+    .reduce((total, [, value]) => total + Math.max(0, value), 0);
+
 /**
  * The partitions worth reading for these flags: the open pool's shards always, the legacy
  * partition and the editor's own only while their counters say they hold an order. Nothing puts
@@ -252,17 +303,26 @@ const earningsCents = (rate: number | undefined, o: OrderRecord) =>
  */
 export const listAvailableOrders = async (
   editor: Pick<Editor, 'userId'>,
-  { page, limit, filter, sort, cursor }: AvailableOrdersQuery,
+  { page, limit, filter, sort, tier, cursor }: AvailableOrdersQuery,
 ): Promise<AvailableOrdersResponse> => {
   const after = cursor ? decodeCursor(cursor, sort) : undefined;
   const skip = after ? 0 : (page - 1) * limit;
   if (skip > AVAILABLE_ORDERS_MAX_SKIPPED) throw new BadRequest(pageTooDeepMessage(page), undefined, 'PAGE_TOO_DEEP');
   const flags = flagsFor(filter);
+  // By time left each tier is a lane of its own; the tier filter (sort=due only, events/) reads one.
+  const tiers: readonly (TurnaroundTier | undefined)[] =
+    sort === 'due' ? (tier ? [tier] : turnaroundTiers) : [undefined];
   const readHead = async () => {
     const counters = await poolCounters(editor.userId);
     const partitions = partitionsToRead(editor.userId, counters, flags);
-    const lanes = partitions.flatMap((partition) => flags.map((flag) => openLane(sort, partition, flag, after)));
-    const total = sumForFlags(counters.open, flags) + sumForFlags(counters.editors, flags);
+    const lanes = partitions.flatMap((partition) =>
+      flags.flatMap((flag) => tiers.map((laneTier) => openLane(sort, partition, flag, after, laneTier))),
+    );
+    const total =
+      sort === 'due'
+        ? sumForTiers(counters.open, flags, tier ? [tier] : turnaroundTiers) +
+          sumForTiers(counters.editors, flags, tier ? [tier] : turnaroundTiers)
+        : sumForFlags(counters.open, flags) + sumForFlags(counters.editors, flags);
     return { head: await headOfLanes(lanes, skip + limit + 1, sort, after), total };
   };
   const [{ head, total }, rates] = await Promise.all([readHead(), editorRatesByJobType(editor.userId)]);

@@ -158,6 +158,8 @@ const JobType = () =>
       description: { type: 'string' },
       pricePerPhotoCents: { type: 'number', required: true },
       defaultEditorPriceCents: { type: 'number', required: true },
+      /** { express, rush }: cents added per photo for the faster tiers; absent on older types (none). */
+      tierSurchargeCents: { type: 'any' },
       isActive: { type: 'boolean', required: true, default: true },
       ...timestamps,
     },
@@ -406,6 +408,10 @@ const Order = () =>
       jobTypeId: { type: 'string', required: true, readOnly: true },
       jobTypeName: { type: 'string', required: true },
       pricePerPhotoCents: { type: 'number', required: true, readOnly: true },
+      /** Standard, Express or Rush (events/turnaround.ts), fixed when the order is made; absent on older orders: standard. */
+      turnaroundTier: { type: ['standard', 'express', 'rush'] as const },
+      /** The tier's surcharge per photo the order was priced with; absent on older orders: 0. */
+      surchargePerPhotoCents: { type: 'number', readOnly: true },
       photoCount: { type: 'number', required: true, padding: { length: 4, char: '0' } },
       totalAmountCents: { type: 'number', required: true, padding: { length: 12, char: '0' } },
       editingRequirements: { type: 'string' },
@@ -414,10 +420,23 @@ const Order = () =>
       status: { type: orderStatuses, required: true, default: 'pending_payment' },
       stripePaymentIntentId: { type: 'string' },
       paidAt: { type: 'string' },
-      /** paidAt + the promised turnaround: the dashboard marks an order late after this. */
+      /** paidAt + the tier's hours: the dashboard marks an order late after this. */
       dueAt: { type: 'string' },
+      /**
+       * The first delivery's lateness (decision 0111), written by the delivery's transaction when it
+       * came after dueAt; the credit's Stripe refund id is added once by the late-credit worker.
+       */
+      lateMinutes: { type: 'number' },
+      lateCreditCents: { type: 'number' },
+      lateCreditRefundId: { type: 'string' },
       /** 'open' while paid and unassigned, the editor's id while paid and assigned to them; absent otherwise. */
       pool: { type: 'string' },
+      /**
+       * poolByDue's sort key, 'yes#express#<dueAt>#<orderId>' (order-pool.ts poolDueKeyOf), written
+       * with dueAt by the payment. One attribute, not four composites: an order is created without a
+       * due time, and a key of parts some of which are there would not be written.
+       */
+      poolDueKey: { type: 'string' },
       /**
        * The pool indexes' partition, set and removed with `pool`: the open pool's shard ('open#0'..,
        * fixed by the order id; see order-pool.ts) or the assigned editor's id. Absent on orders
@@ -486,6 +505,15 @@ const Order = () =>
         index: 'gsi3',
         pk: { field: 'gsi3pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
         sk: { field: 'gsi3sk', composite: ['hasRequirements', 'totalAmountCents', 'orderId'] },
+      },
+      /**
+       * Available orders by time left, per tier, with or without requirements (sparse on
+       * poolPartition; decision 0110): a lane per partition, flag and tier, soonest due first.
+       */
+      poolByDue: {
+        index: 'gsi8',
+        pk: { field: 'gsi8pk', composite: ['poolPartition'], template: POOL_PARTITION_KEY },
+        sk: { field: 'gsi8sk', composite: ['poolDueKey'] },
       },
       /** An editor's assignments by status, most recently claimed first (sparse on editorId). */
       byEditor: {
@@ -590,6 +618,12 @@ const OrderRevision = () =>
       /** The order's editorUploadCount when the round was requested: re-completion needs more than this. */
       editorUploadsAtRequest: { type: 'number', required: true, readOnly: true, default: 0 },
       completedAt: { type: 'string' },
+      /** requestedAt + the order's tier hours; absent on rounds requested before tiers. */
+      dueAt: { type: 'string' },
+      /** The re-delivery's lateness and credit, as the order's own fields are for the first delivery. */
+      lateMinutes: { type: 'number' },
+      lateCreditCents: { type: 'number' },
+      lateCreditRefundId: { type: 'string' },
     },
     indexes: {
       byOrder: {
@@ -758,6 +792,11 @@ const BillingEntry = () =>
       refundId: { type: 'string', readOnly: true },
       cardBrand: { type: 'string', readOnly: true },
       cardLast4: { type: 'string', readOnly: true },
+      /** A late-delivery credit's words, printed on its receipt (decision 0111). */
+      creditNote: { type: 'string', readOnly: true },
+      /** The order's tier surcharge per photo and its tier, printed on the payment's receipt. */
+      surchargePerPhotoCents: { type: 'number', readOnly: true },
+      turnaroundTier: { type: 'string', readOnly: true },
       occurredAt: { type: 'string', required: true, readOnly: true },
       /** Set once by the receipt worker: the PDF's key under receipts/. */
       receiptKey: { type: 'string' },

@@ -18,6 +18,7 @@ import type {
   InsightWeek,
 } from '@marketplace/events/insights';
 import type { OrderEventMessage, OrderEventType } from '@marketplace/events/order-events';
+import { tierOf, turnaroundTiers } from '@marketplace/events/turnaround';
 import { editorEarningCents } from '../domain/orders';
 import { dynamo } from './client';
 import { isConditionFailure } from './conditional-write';
@@ -92,6 +93,13 @@ export interface AddOnHour {
   revenueCents: number;
 }
 
+/** One turnaround tier's delivery rounds that had a due time (first deliveries and re-deliveries). */
+export interface TierHour {
+  delivered: number;
+  /** Delivered by the round's due time. */
+  onTime: number;
+}
+
 export interface HourTotals {
   ordersPaid: number;
   grossCents: number;
@@ -104,6 +112,8 @@ export interface HourTotals {
   deliveredCents: number;
   /** First completions by payment-to-delivery time: the bucket's upper bound (hours) -> count. */
   turnaround: Record<string, number>;
+  /** Deliveries per turnaround tier (decision 0111): tier -> delivered, on time. */
+  tiers: Record<string, TierHour>;
   jobTypes: Record<string, JobTypeHour>;
   addOns: Record<string, AddOnHour>;
   editors: Record<string, EditorHour>;
@@ -149,6 +159,7 @@ export const emptyTotals = (): HourTotals => ({
   revisionRequests: 0,
   deliveredCents: 0,
   turnaround: {},
+  tiers: {},
   jobTypes: {},
   addOns: {},
   editors: {},
@@ -169,6 +180,12 @@ export const addTotals = (into: HourTotals, more: HourTotals) => {
   for (const name of SCALARS) into[name] += more[name];
   for (const [bucket, count] of Object.entries(more.turnaround)) {
     into.turnaround[bucket] = (into.turnaround[bucket] ?? 0) + count;
+  }
+  for (const [tier, counts] of Object.entries(more.tiers)) {
+    const entry = into.tiers[tier] ?? { delivered: 0, onTime: 0 };
+    into.tiers[tier] = entry;
+    entry.delivered += counts.delivered;
+    entry.onTime += counts.onTime;
   }
   for (const [id, jobType] of Object.entries(more.jobTypes)) {
     const entry = into.jobTypes[id] ?? { name: jobType.name, orders: 0 };
@@ -231,6 +248,7 @@ export type InsightOrder = Pick<
   | 'editorEmail'
   | 'editorRateCents'
   | 'addOns'
+  | 'turnaroundTier'
 >;
 
 /** Whether an event's figures need its order's record (one read of the order). */
@@ -285,10 +303,21 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
       return totals;
     case 'order_completed': {
       // A revision's re-delivery carries its round: the order was completed (and booked) before.
-      if (numberIn(metadata, 'revisionRound') !== undefined) return null;
+      // It counts only for its tier's on-time share, when the round had a due time (rounds asked
+      // for before tiers had none); its lateness is the one its delivery's transaction wrote.
+      if (numberIn(metadata, 'revisionRound') !== undefined) {
+        if (!textIn(metadata, 'dueAt')) return null;
+        const late = (numberIn(metadata, 'minutesLate') ?? 0) > 0;
+        totals.tiers[tierOf(textIn(metadata, 'turnaroundTier'))] = { delivered: 1, onTime: late ? 0 : 1 };
+        return totals;
+      }
       const done = requireOrder();
       const at = Date.parse(event.occurredAt);
       const onTime = !done.dueAt || at <= Date.parse(done.dueAt);
+      if (done.dueAt) {
+        const tier = tierOf(textIn(metadata, 'turnaroundTier') ?? done.turnaroundTier);
+        totals.tiers[tier] = { delivered: 1, onTime: onTime ? 1 : 0 };
+      }
       totals.ordersCompleted = 1;
       totals.completedWithinPromise = onTime ? 1 : 0;
       totals.deliveredCents = numberIn(metadata, 'orderAmountCents') ?? done.totalAmountCents;
@@ -326,6 +355,8 @@ export const contributionOf = (event: InsightEvent, order: InsightOrder | undefi
 // ---------------------------------------------------------------- the item's attributes
 
 const turnaroundAttribute = (bucket: string) => `turnaround#${bucket}`;
+const tierDeliveredAttribute = (tier: string) => `tierDelivered#${tier}`;
+const tierOnTimeAttribute = (tier: string) => `tierOnTime#${tier}`;
 const jobTypeAttribute = (jobTypeId: string) => `jobType#${jobTypeId}`;
 const editorAttribute = (editorId: string) => `editor#${editorId}`;
 const addOnAttribute = (addOnId: string) => `addOn#${addOnId}`;
@@ -348,6 +379,11 @@ export const rollupFromItem = (item: Record<string, unknown>): HourRollup => {
     const id = rest.join('#');
     if (!id) continue;
     if (kind === 'turnaround' && numberOr0(value)) rollup.turnaround[id] = numberOr0(value);
+    if (kind === 'tierDelivered' || kind === 'tierOnTime') {
+      const entry = rollup.tiers[id] ?? { delivered: 0, onTime: 0 };
+      rollup.tiers[id] = entry;
+      entry[kind === 'tierDelivered' ? 'delivered' : 'onTime'] = numberOr0(value);
+    }
     if (kind === 'jobType') {
       const entry = value as Partial<JobTypeHour>;
       rollup.jobTypes[id] = { name: entry.name ?? '', orders: numberOr0(entry.orders) };
@@ -379,6 +415,10 @@ export const itemFromRollup = (rollup: HourRollup): Record<string, unknown> => {
   for (const name of SCALARS) if (rollup[name]) item[name] = rollup[name];
   for (const [bucket, count] of Object.entries(rollup.turnaround)) {
     if (count) item[turnaroundAttribute(bucket)] = count;
+  }
+  for (const [tier, counts] of Object.entries(rollup.tiers)) {
+    if (counts.delivered) item[tierDeliveredAttribute(tier)] = counts.delivered;
+    if (counts.onTime) item[tierOnTimeAttribute(tier)] = counts.onTime;
   }
   for (const [id, jobType] of Object.entries(rollup.jobTypes)) item[jobTypeAttribute(id)] = { ...jobType };
   for (const [id, addOn] of Object.entries(rollup.addOns)) item[addOnAttribute(id)] = { ...addOn };
@@ -432,6 +472,10 @@ const addUpdate = (hour: string, totals: HourTotals) => {
   };
   for (const name of SCALARS) addTo(name, totals[name]);
   for (const [bucket, count] of Object.entries(totals.turnaround)) addTo(turnaroundAttribute(bucket), count);
+  for (const [tier, counts] of Object.entries(totals.tiers)) {
+    addTo(tierDeliveredAttribute(tier), counts.delivered);
+    addTo(tierOnTimeAttribute(tier), counts.onTime);
+  }
   for (const [id, jobType] of Object.entries(totals.jobTypes)) {
     const map = expression.name(jobTypeAttribute(id));
     sets.push(`${map}.${expression.name('name')} = ${expression.value(jobType.name)}`);
@@ -812,6 +856,10 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
     },
     days: dayViews,
     weeks: weekViews,
+    onTimeByTier: turnaroundTiers.map((tier) => {
+      const { delivered, onTime } = total.tiers[tier] ?? { delivered: 0, onTime: 0 };
+      return { tier, delivered, onTime, onTimeShare: share(onTime, delivered) };
+    }),
     jobTypes,
     addOns,
     poolDepth,

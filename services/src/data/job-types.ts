@@ -1,4 +1,5 @@
 import type { JobTypeView } from '@marketplace/events/job-types';
+import type { TierSurcharges } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
@@ -10,6 +11,8 @@ type JobTypeRecord = {
   description?: string;
   pricePerPhotoCents: number;
   defaultEditorPriceCents: number;
+  /** Absent on job types made before tiers: no surcharge. */
+  tierSurchargeCents?: TierSurcharges;
   isActive: boolean;
   createdAt: string;
 };
@@ -20,6 +23,7 @@ export const toJobTypeView = (j: JobTypeRecord): JobTypeView => ({
   description: j.description ?? null,
   pricePerPhotoCents: j.pricePerPhotoCents,
   defaultEditorPriceCents: j.defaultEditorPriceCents,
+  tierSurchargeCents: { express: j.tierSurchargeCents?.express ?? 0, rush: j.tierSurchargeCents?.rush ?? 0 },
   isActive: j.isActive,
   createdAt: j.createdAt,
 });
@@ -94,6 +98,7 @@ export type JobTypeChanges = {
   description?: string | null;
   pricePerPhotoCents?: number;
   defaultEditorPriceCents?: number;
+  tierSurchargeCents?: TierSurcharges;
   isActive?: boolean;
 };
 

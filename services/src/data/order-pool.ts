@@ -1,8 +1,10 @@
+import { type TurnaroundTier, tierOf, turnaroundTiers } from '@marketplace/events/turnaround';
 import type { WhereAttributeSymbol } from 'electrodb';
 import { counterAdd } from './transactions';
 
 /**
- * Where a paid, unclaimed order waits in the pool indexes (gsi2 poolByDate, gsi3 poolByPrice), and
+ * Where a paid, unclaimed order waits in the pool indexes (gsi2 poolByDate, gsi3 poolByPrice, gsi8
+ * poolByDue), and
  * the counters that total each place. `pool` says whom the order is offered to ('open': every
  * editor; else the id of the editor an admin assigned it to); `poolPartition` is the indexes'
  * partition key: one of the open pool's shards, chosen by the order id, or the editor's id. Orders
@@ -58,6 +60,42 @@ export const poolCounterKey = (partition: string, flag: RequirementsFlag) => {
 export const flagOfPoolCounter = (name: string) =>
   requirementsFlags.find((flag) => name === flag || name.startsWith(`${flag}#`));
 
+/**
+ * The counter of one partition's orders of one turnaround tier, with or without requirements: the
+ * total of the tier filter (decision 0110). Beside the flag counters in the same scope, named
+ * 'tier#express#yes#2' (shard 2), 'tier#express#yes' (the legacy partition, an editor's), so the
+ * flag counters' names and sums are untouched.
+ */
+const TIER_COUNTER_PREFIX = 'tier#';
+
+export const poolTierCounterKey = (partition: string, flag: RequirementsFlag, tier: TurnaroundTier) => {
+  const { scope, name } = poolCounterKey(partition, flag);
+  return { scope, name: `${TIER_COUNTER_PREFIX}${tier}#${name}` };
+};
+
+/** The tier and flag a pool tier counter's name counts ('tier#rush#no#1': rush, 'no'), or undefined for another counter. */
+export const tierOfPoolCounter = (name: string): { tier: TurnaroundTier; flag: RequirementsFlag } | undefined => {
+  if (!name.startsWith(TIER_COUNTER_PREFIX)) return undefined;
+  const [tier, ...rest] = name.slice(TIER_COUNTER_PREFIX.length).split('#');
+  const flag = flagOfPoolCounter(rest.join('#'));
+  return flag && (turnaroundTiers as readonly string[]).includes(tier ?? '')
+    ? { tier: tier as TurnaroundTier, flag }
+    : undefined;
+};
+
+/**
+ * poolByDue's sort key: the flag, the tier, the due time, the id. A lane is a flag and a tier
+ * (`poolDueLane`), read in due order; the due times are ISO strings of one length, so the key's
+ * order is the due time's, the id breaking ties.
+ */
+export const poolDueLane = (flag: RequirementsFlag, tier: TurnaroundTier) => `${flag}#${tier}#`;
+export const poolDueKeyOf = (order: {
+  orderId: string;
+  hasRequirements?: RequirementsFlag;
+  turnaroundTier?: string;
+  dueAt: string;
+}) => `${poolDueLane(order.hasRequirements ?? 'no', tierOf(order.turnaroundTier))}${order.dueAt}#${order.orderId}`;
+
 /** Where an order is offered: the attributes to set together. */
 export interface PoolPlace {
   pool: string;
@@ -72,6 +110,7 @@ interface PooledOrder {
   pool?: string;
   poolPartition?: string;
   hasRequirements?: RequirementsFlag;
+  turnaroundTier?: string;
 }
 
 /** The index partition an order is in, or undefined when it is in no pool. */
@@ -87,11 +126,13 @@ export const poolMoveWrites = (e: Entities, order: PooledOrder, to: PoolPlace | 
   const from = poolPartitionOf(order);
   if (from === to?.poolPartition) return [];
   const flag = order.hasRequirements ?? 'no';
-  const counter = (partition: string, by: number) => {
-    const { scope, name } = poolCounterKey(partition, flag);
-    return counterAdd(e, scope, name, by);
-  };
-  return [...(from === undefined ? [] : [counter(from, -1)]), ...(to ? [counter(to.poolPartition, 1)] : [])];
+  const tier = tierOf(order.turnaroundTier);
+  // Each partition's flag counter and its tier counter (a paid order is in poolByDue wherever it is pooled).
+  const counters = (partition: string, by: number) =>
+    [poolCounterKey(partition, flag), poolTierCounterKey(partition, flag, tier)].map(({ scope, name }) =>
+      counterAdd(e, scope, name, by),
+    );
+  return [...(from === undefined ? [] : counters(from, -1)), ...(to ? counters(to.poolPartition, 1) : [])];
 };
 
 type StringAttribute = WhereAttributeSymbol<string>;

@@ -10,6 +10,14 @@ import type {
 } from '@marketplace/events/orders';
 import { orderDisplayName } from '@marketplace/events/orders';
 import type { Role } from '@marketplace/events/roles';
+import {
+  type LateCreditView,
+  lateCreditCents,
+  lateCreditText,
+  minutesLate,
+  type TurnaroundTier,
+  tierOf,
+} from '@marketplace/events/turnaround';
 import { recordMetrics } from '../adapters/metrics';
 import { canViewOrder } from '../domain/order-access';
 import { type AddOnLine, dueAtFor, editorEarningCents, isLate } from '../domain/orders';
@@ -18,7 +26,7 @@ import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
-import { OPEN_POOL, openPlace, poolAsRead, poolMoveWrites } from './order-pool';
+import { OPEN_POOL, openPlace, poolAsRead, poolDueKeyOf, poolMoveWrites } from './order-pool';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
@@ -36,6 +44,9 @@ export interface OrderRecord {
   jobTypeId: string;
   jobTypeName: string;
   pricePerPhotoCents: number;
+  /** Absent on orders made before tiers: standard (tierOf). */
+  turnaroundTier?: TurnaroundTier;
+  surchargePerPhotoCents?: number;
   photoCount: number;
   totalAmountCents: number;
   editingRequirements?: string;
@@ -44,6 +55,11 @@ export interface OrderRecord {
   stripePaymentIntentId?: string;
   paidAt?: string;
   dueAt?: string;
+  poolDueKey?: string;
+  /** The first delivery's lateness and credit (decision 0111); absent when it was on time. */
+  lateMinutes?: number;
+  lateCreditCents?: number;
+  lateCreditRefundId?: string;
   pool?: string;
   /** The pool indexes' partition (order-pool.ts); absent on orders opened before the shards. */
   poolPartition?: string;
@@ -103,7 +119,7 @@ export const editorScope = (editorId: string) => `editor#${editorId}`;
 
 /**
  * The key parts every write that sets or removes `pool` (and `poolPartition`, always with it) or
- * changes `assignment` must pass to `.composite(...)`, so the pool indexes (gsi2, gsi3) and the
+ * changes `assignment` must pass to `.composite(...)`, so the pool indexes (gsi2, gsi3, gsi8) and the
  * admin's (gsi5-7) are re-formed with the order's date, price, requirements flag, photo count and
  * photographer. Such a write also moves the pool counters (`poolMoveWrites`).
  */
@@ -111,6 +127,9 @@ export const poolIndexComposite = (o: OrderRecord) => ({
   ...adminIndexComposite(o),
   totalAmountCents: o.totalAmountCents,
   hasRequirements: o.hasRequirements ?? 'no',
+  // poolByDue (gsi8): an unpaid order has no due time yet (the payment's write sets the key); an
+  // order paid before the index gets its key when it next moves.
+  ...(o.dueAt ? { poolDueKey: o.poolDueKey ?? poolDueKeyOf({ ...o, dueAt: o.dueAt }) } : {}),
 });
 
 export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryView => ({
@@ -127,6 +146,7 @@ export const toSummaryView = (o: OrderRecord, now = new Date()): OrderSummaryVie
   paidAt: o.paidAt ?? null,
   completedAt: o.completedAt ?? null,
   dueAt: o.dueAt ?? null,
+  turnaroundTier: tierOf(o.turnaroundTier),
   isLate: isLate(o, now),
   photographerRating: o.photographerRating ?? null,
   addOns: (o.addOns ?? []).map((line) => ({
@@ -142,6 +162,9 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   ...toSummaryView(o),
   jobTypeId: o.jobTypeId,
   pricePerPhotoCents: o.pricePerPhotoCents,
+  surchargePerPhotoCents: o.surchargePerPhotoCents ?? 0,
+  // The first delivery's; detailViewFor adds the revision rounds'.
+  lateCredits: lateCreditViewOf(0, o),
   assignedAt: o.assignedAt ?? null,
   editor: o.editorId ? { displayName: o.editorName ?? null, email: o.editorEmail ?? null } : null,
   editorNotes: o.editorNotes ?? null,
@@ -154,6 +177,38 @@ export const toDetailView = (o: OrderRecord): OrderDetailView => ({
   revisionUnavailableReason: null,
   editingStyle: o.editingStyle ?? null,
 });
+
+/** A delivery round's credit as the views show it: none when the round was on time. */
+export const lateCreditViewOf = (
+  round: number,
+  r: { lateMinutes?: number; lateCreditCents?: number; lateCreditRefundId?: string },
+): LateCreditView[] =>
+  r.lateMinutes && r.lateMinutes > 0
+    ? [
+        {
+          round,
+          minutesLate: r.lateMinutes,
+          creditCents: r.lateCreditCents ?? 0,
+          refundId: r.lateCreditRefundId ?? null,
+          text: lateCreditText({ minutesLate: r.lateMinutes, creditCents: r.lateCreditCents ?? 0 }),
+        },
+      ]
+    : [];
+
+/**
+ * A delivery's lateness against its due time: the attributes the delivery's transaction writes
+ * (none when on time) and the figures its event carries for the credit worker and the email.
+ */
+export const latenessOf = (dueAt: string | undefined, totalCents: number, deliveredAt: Date) => {
+  const late = minutesLate(dueAt, deliveredAt);
+  const credit = lateCreditCents(totalCents, late);
+  return {
+    late,
+    credit,
+    attributes: late > 0 ? { lateMinutes: late, lateCreditCents: credit } : {},
+    metadata: late > 0 ? { minutesLate: late, lateCreditCents: credit } : {},
+  };
+};
 
 /** An image as the API shows it, without URLs (list-order-images presigns the thumbnail and preview). */
 export const toImageView = (i: OrderImageRecord): OrderImageView => ({
@@ -207,6 +262,8 @@ export const createOrder = async (order: {
   orderNumber: number;
   photographer: { userId: string; name: string };
   jobType: { jobTypeId: string; name: string; pricePerPhotoCents: number };
+  /** The tier and its surcharge per photo, as priceOrder priced them; absent: standard. */
+  turnaround?: { tier: TurnaroundTier; surchargePerPhotoCents: number };
   input: { photoCount: number; name?: string | undefined; editingRequirements?: string | undefined };
   totalAmountCents: number;
   stripePaymentIntentId: string;
@@ -222,6 +279,8 @@ export const createOrder = async (order: {
     jobTypeId: order.jobType.jobTypeId,
     jobTypeName: order.jobType.name,
     pricePerPhotoCents: order.jobType.pricePerPhotoCents,
+    turnaroundTier: order.turnaround?.tier ?? ('standard' as const),
+    surchargePerPhotoCents: order.turnaround?.surchargePerPhotoCents ?? 0,
     photoCount: order.input.photoCount,
     totalAmountCents: order.totalAmountCents,
     ...(order.input.editingRequirements ? { editingRequirements: order.input.editingRequirements } : {}),
@@ -254,7 +313,11 @@ export const createOrder = async (order: {
       eventType: 'order_created',
       description: `Order ${orderDisplayName(record)} created for ${record.photoCount} photo(s)`,
       actorId: order.photographer.userId,
-      metadata: { photoCount: record.photoCount, totalAmountCents: record.totalAmountCents },
+      metadata: {
+        photoCount: record.photoCount,
+        totalAmountCents: record.totalAmountCents,
+        turnaroundTier: record.turnaroundTier,
+      },
     }),
     counterAdd(e, scope, 'totalOrders', 1),
     counterAdd(e, scope, 'totalPhotos', record.photoCount),
@@ -288,13 +351,20 @@ export const markOrderPaid = async ({
   if (order.stripePaymentIntentId !== paymentIntentId) throw new Conflict('This payment does not belong to this order');
   if (order.status !== 'pending_payment') return 'already-paid';
   const paidAt = new Date();
+  const dueAt = dueAtFor(paidAt, tierOf(order.turnaroundTier)).toISOString();
   const place = openPlace(orderId);
   const entryId = newEntryId(paidAt);
   try {
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'paid', paidAt: paidAt.toISOString(), dueAt: dueAtFor(paidAt).toISOString(), ...place })
+        .set({
+          status: 'paid',
+          paidAt: paidAt.toISOString(),
+          dueAt,
+          poolDueKey: poolDueKeyOf({ ...order, dueAt }),
+          ...place,
+        })
         .composite(poolIndexComposite(order))
         .where(
           // The amount paid is the order's total as written: add-ons changed meanwhile fail this.
@@ -621,6 +691,8 @@ export const completeOrder = async ({
   // The editor's rate per photo, plus each add-on's editor rate per photo it was ticked on.
   const earning = editorEarningCents(order);
   const completedAt = new Date();
+  // Delivered after the due time: the lateness and its credit are kept with the delivery (decision 0111).
+  const lateness = latenessOf(order.dueAt, order.totalAmountCents, completedAt);
   // For the admin's average turnaround: claim to delivery, summed in seconds beside the count.
   const turnaroundSeconds = order.claimedAt
     ? Math.max(0, Math.round((completedAt.getTime() - Date.parse(order.claimedAt)) / 1000))
@@ -629,7 +701,12 @@ export const completeOrder = async ({
     await commitAll((e) => [
       e.order
         .patch({ orderId })
-        .set({ status: 'completed', completedAt: completedAt.toISOString(), ...(editorNotes ? { editorNotes } : {}) })
+        .set({
+          status: 'completed',
+          completedAt: completedAt.toISOString(),
+          ...(editorNotes ? { editorNotes } : {}),
+          ...lateness.attributes,
+        })
         .composite({ createdAt: order.createdAt, editorId })
         .where(
           ({ status, editorId: assigned, editorUploadCount }, { eq, gt }) =>
@@ -647,6 +724,8 @@ export const completeOrder = async ({
           editedCount: order.editorUploadCount,
           earningCents: earning,
           orderAmountCents: order.totalAmountCents,
+          turnaroundTier: tierOf(order.turnaroundTier),
+          ...lateness.metadata,
         },
       }),
       ...earningBookingWrites(e, order, { editorId, amountCents: earning, completedAt }),
@@ -695,6 +774,8 @@ const completeRevision = async ({
   if (order.editorUploadCount <= baseline) throw new Conflict(NO_REVISED_UPLOAD);
   const redeliveredAt = new Date();
   const completedAt = redeliveredAt.toISOString();
+  // A round is due the tier's hours after it was asked for; rounds asked before tiers have no due time.
+  const lateness = latenessOf(revision.dueAt, order.totalAmountCents, redeliveredAt);
   // The earning's window starts again from this delivery (an order older than earnings has none).
   const earning = await getEarning(orderId, { consistent: true });
   try {
@@ -711,7 +792,7 @@ const completeRevision = async ({
         .commit(),
       e.orderRevision
         .patch({ orderId, round })
-        .set({ completedAt })
+        .set({ completedAt, ...lateness.attributes })
         .where(({ completedAt: done }, { notExists }) => notExists(done))
         .commit(),
       outboxWrite(e, {
@@ -719,7 +800,15 @@ const completeRevision = async ({
         eventType: 'order_completed',
         description: `The editor re-delivered the edited photos (revision ${round})`,
         actorId: editorId,
-        metadata: { editorId, editedCount: order.editorUploadCount, revisionRound: round },
+        metadata: {
+          editorId,
+          editedCount: order.editorUploadCount,
+          revisionRound: round,
+          turnaroundTier: tierOf(order.turnaroundTier),
+          // The round's due time, for the on-time share per tier in the admin's Insights.
+          ...(revision.dueAt ? { dueAt: revision.dueAt } : {}),
+          ...lateness.metadata,
+        },
       }),
       ...earningWindowRestartWrites(e, earning?.holdReason === 'revision' ? earning : null, redeliveredAt),
       counterAdd(e, photographerScope(order.photographerId), 'activeOrders', -1),

@@ -1,14 +1,14 @@
 import type { CreateOrderInput } from '@marketplace/events/orders';
 import { ulid } from 'ulid';
 import { createOrderPaymentIntent } from '../adapters/stripe';
-import { orderTotalCents } from '../domain/orders';
+import { priceOrder } from '../domain/orders';
 import { BadRequest } from '../http/errors';
 import { editingStyleForOrder } from './editing-style';
 import { getJobType } from './job-types';
 import { createOrder, nextOrderNumber, type OrderRecord, toDetailView } from './orders';
 
 /**
- * A new order awaiting payment, priced on the server from the job type, with its Stripe payment
+ * A new order awaiting payment, priced on the server from the job type and the tier (priceOrder), with its Stripe payment
  * intent. The intent comes first (with an idempotency key): if the order write failed after it,
  * the unconfirmed intent is harmless; the reverse would leave an order nobody can pay.
  */
@@ -23,13 +23,16 @@ export const createPricedOrder = async ({
   const editingStyle = await editingStyleForOrder(photographer.userId, input.editingStyle);
   const orderId = ulid();
   const orderNumber = await nextOrderNumber();
-  const totalAmountCents = orderTotalCents(input.photoCount, jobType);
+  const tier = input.turnaroundTier;
+  const price = priceOrder({ photoCount: input.photoCount, jobType, tier });
+  const totalAmountCents = price.totalCents;
   const intent = await createOrderPaymentIntent({ orderId, orderNumber, amountCents: totalAmountCents });
   const order = await createOrder({
     orderId,
     orderNumber,
     photographer,
     jobType: { jobTypeId: jobType.id, name: jobType.name, pricePerPhotoCents: jobType.pricePerPhotoCents },
+    turnaround: { tier, surchargePerPhotoCents: price.lines.find((l) => l.kind === 'surcharge')?.unitCents ?? 0 },
     input,
     totalAmountCents,
     stripePaymentIntentId: intent.id,

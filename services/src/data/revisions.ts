@@ -5,12 +5,15 @@ import {
   type RequestRevisionInput,
   type RevisionView,
 } from '@marketplace/events/orders';
+import { tierOf } from '@marketplace/events/turnaround';
+import { revisionDueAtFor } from '../domain/orders';
 import { BadRequest, Conflict } from '../http/errors';
 import { EARNING_ALREADY_RELEASED, earningHeldForRevisionWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import {
   editorScope,
   getOrder,
+  lateCreditViewOf,
   listAllImages,
   listImages,
   type OrderImageRecord,
@@ -33,6 +36,10 @@ export interface RevisionRecord {
   requestedAt: string;
   editorUploadsAtRequest?: number;
   completedAt?: string;
+  dueAt?: string;
+  lateMinutes?: number;
+  lateCreditCents?: number;
+  lateCreditRefundId?: string;
 }
 
 const entities = () => marketplace().entities;
@@ -93,12 +100,15 @@ export const toRevisionView = (r: RevisionRecord, images: readonly OrderImageRec
     photoNotes: r.photoNotes.map((p) => ({ key: p.key, filename: names.get(p.key) ?? null, note: p.note })),
     requestedAt: r.requestedAt,
     completedAt: r.completedAt ?? null,
+    dueAt: r.dueAt ?? null,
   };
 };
 
 /** The order's revision rounds as views, naming each noted file (replaced files included). */
-export const revisionViews = async (orderId: string): Promise<RevisionView[]> => {
-  const revisions = await listRevisions(orderId);
+export const revisionViews = async (orderId: string): Promise<RevisionView[]> =>
+  revisionViewsOf(orderId, await listRevisions(orderId));
+
+const revisionViewsOf = async (orderId: string, revisions: RevisionRecord[]): Promise<RevisionView[]> => {
   if (revisions.length === 0) return [];
   const noted = revisions.some((r) => r.photoNotes.length > 0);
   const images = noted ? await listAllImages(orderId, 'edited') : [];
@@ -121,12 +131,14 @@ export const detailViewFor = async (
   viewer: { userId: string },
   now = new Date(),
 ): Promise<OrderDetailView> => {
-  const revisions = (order.revisionCount ?? 0) > 0 ? await revisionViews(order.orderId) : [];
+  const records = (order.revisionCount ?? 0) > 0 ? await listRevisions(order.orderId) : [];
+  const revisions = await revisionViewsOf(order.orderId, records);
   const isPhotographer = viewer.userId === order.photographerId;
   const refusal = revisionRefusal(order, lastDeliveredAt(order, revisions), now);
   const shown = order.status === 'completed' || order.status === 'revision_requested';
   return {
     ...toDetailView(order),
+    lateCredits: [...lateCreditViewOf(0, order), ...records.flatMap((r) => lateCreditViewOf(r.round, r))],
     revisions,
     canRequestRevision: isPhotographer && refusal === null,
     revisionUnavailableReason: isPhotographer && shown && refusal ? refusal : null,
@@ -201,6 +213,7 @@ export const requestRevision = async ({
           photoNotes: input.photoNotes,
           requestedBy: order.photographerId,
           requestedAt,
+          dueAt: revisionDueAtFor(now, tierOf(order.turnaroundTier)).toISOString(),
           editorUploadsAtRequest: order.editorUploadCount,
         })
         .commit(),

@@ -1,5 +1,6 @@
 import type { EmailKind } from '@marketplace/events/notifications';
 import type { OrderEventType } from '@marketplace/events/order-events';
+import { lateCreditText } from '@marketplace/events/turnaround';
 import { MARKETPLACE_NAME } from './invitation-email';
 
 /**
@@ -251,8 +252,14 @@ export const photosReadyEmail = ({
   siteUrl,
   editedCount,
   revisionRound,
+  lateCredit,
   unsubscribe,
-}: ToPhotographer & { editedCount?: number | null; revisionRound?: number | null }) => {
+}: ToPhotographer & {
+  editedCount?: number | null;
+  revisionRound?: number | null;
+  /** The delivery came after its due time: its credit (decision 0111). */
+  lateCredit?: { minutesLate: number; creditCents: number } | null;
+}) => {
   const revised = !!revisionRound && revisionRound > 0;
   return render({
     subject: revised
@@ -270,6 +277,7 @@ export const photosReadyEmail = ({
           ['Order', `#${order.orderNumber}`],
           ...(editedCount ? [['Edited files', String(editedCount)] as const] : []),
           ['Job type', order.jobTypeName],
+          ...(lateCredit && lateCredit.creditCents > 0 ? [['Late delivery', lateCreditText(lateCredit)] as const] : []),
         ],
       },
       {

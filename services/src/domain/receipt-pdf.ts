@@ -1,3 +1,4 @@
+import { type TurnaroundTier, turnaroundTierLabel } from '@marketplace/events/turnaround';
 import { PDFDocument, type PDFFont, rgb, StandardFonts } from 'pdf-lib';
 import { MARKETPLACE_NAME } from './invitation-email';
 
@@ -23,6 +24,10 @@ export interface ReceiptFacts {
   occurredAt: string;
   cardBrand?: string | null;
   cardLast4?: string | null;
+  /** A late-delivery credit's words ('Delivered 3 h late: $2.40 credited'); absent on other receipts. */
+  creditNote?: string | null;
+  /** The turnaround tier's surcharge per photo (Express, Rush); absent for Standard. */
+  surcharge?: { tier: TurnaroundTier; perPhotoCents: number } | null;
 }
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -107,6 +112,10 @@ export const receiptPdf = async (facts: ReceiptFacts): Promise<Uint8Array> => {
       `${line.photoCount} × ${dollars(line.pricePerPhotoCents)} = ${dollars(line.photoCount * line.pricePerPhotoCents)}`,
     );
   }
+  if (facts.surcharge) {
+    row('Turnaround', turnaroundTierLabel[facts.surcharge.tier]);
+    row('Surcharge per photo', dollars(facts.surcharge.perPhotoCents));
+  }
   row('Order total', dollars(facts.orderTotalCents), true);
   y -= 8;
   page.drawLine({ start: { x: left, y: y + 8 }, end: { x: 595.28 - left, y: y + 8 }, thickness: 0.5, color: grey });
@@ -115,6 +124,7 @@ export const receiptPdf = async (facts: ReceiptFacts): Promise<Uint8Array> => {
     row('Amount paid', dollars(facts.amountCents), true);
   } else {
     row('Amount paid', dollars(facts.orderTotalCents));
+    if (facts.creditNote) row('Late delivery credit', facts.creditNote);
     row('Refunded', dollars(facts.amountCents), true);
     row('Net paid', dollars(facts.orderTotalCents - facts.refundedCents), true);
   }

@@ -1,4 +1,5 @@
 import type { OrderEventMessage } from '@marketplace/events/order-events';
+import { tierOf } from '@marketplace/events/turnaround';
 import { logger } from '../adapters/logger';
 import { putObject } from '../adapters/s3-requests';
 import { type BillingEntryRecord, getBillingEntry, orderBillingEntries, recordReceipt } from '../data/billing';
@@ -55,6 +56,10 @@ export const makeReceiptOnce = async (event: OrderEventMessage) => {
     occurredAt: entry.occurredAt,
     cardBrand: entry.cardBrand ?? null,
     cardLast4: entry.cardLast4 ?? null,
+    creditNote: entry.creditNote ?? null,
+    surcharge: entry.surchargePerPhotoCents
+      ? { tier: tierOf(entry.turnaroundTier), perPhotoCents: entry.surchargePerPhotoCents }
+      : null,
   });
   const key = receiptKeyFor(entry);
   await putObject({ key, body: pdf, contentType: 'application/pdf' });

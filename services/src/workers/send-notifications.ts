@@ -173,7 +173,15 @@ export const notificationFor = async (event: OrderEventMessage): Promise<EmailMe
       const editedCount = numberIn(metadata, 'editedCount') ?? order.editorUploadCount;
       return {
         to: photographer.email,
-        ...photosReadyEmail({ ...switchable, editedCount, revisionRound }),
+        ...photosReadyEmail({
+          ...switchable,
+          editedCount,
+          revisionRound,
+          lateCredit: {
+            minutesLate: numberIn(metadata, 'minutesLate') ?? 0,
+            creditCents: numberIn(metadata, 'lateCreditCents') ?? 0,
+          },
+        }),
         ...headers,
       };
     }

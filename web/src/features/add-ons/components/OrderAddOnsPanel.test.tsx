@@ -38,7 +38,15 @@ const sky: OfferedAddOnView = {
 };
 
 const noAddOns: OrderAddOnsView = {
-  price: { pricePerPhotoCents: 800, photoCount: 3, baseCents: 2400, addOnsCents: 0, totalCents: 2400, lines: [] },
+  price: {
+    pricePerPhotoCents: 800,
+    photoCount: 3,
+    baseCents: 2400,
+    surcharge: null,
+    addOnsCents: 0,
+    totalCents: 2400,
+    lines: [],
+  },
   photos: [],
 };
 

@@ -5,8 +5,8 @@ import { formatMoney } from '../../../lib/format-money';
 const photos = (count: number) => `${count} ${count === 1 ? 'photo' : 'photos'}`;
 
 /**
- * The order's price as the server computed it: the base price × photos, each add-on × its photos,
- * then the total. Only the server's figures are shown; nothing here adds anything up.
+ * The order's price as the server computed it: the base price × photos, the turnaround's surcharge
+ * × photos, each add-on × its photos, then the total. Only the server's figures are shown; nothing here adds anything up.
  */
 export function OrderPriceSummary({ price, baseLabel }: { price: OrderPriceView; baseLabel: string }) {
   return (
@@ -20,6 +20,16 @@ export function OrderPriceSummary({ price, baseLabel }: { price: OrderPriceView;
             {formatMoney(price.baseCents)}
           </Text>
         </Group>
+        {price.surcharge && (
+          <Group justify="space-between" gap="xs" wrap="nowrap">
+            <Text component="dt" fz="sm">
+              {price.surcharge.label} {formatMoney(price.surcharge.perPhotoCents)} × {photos(price.photoCount)}
+            </Text>
+            <Text component="dd" m={0} fz="sm">
+              {formatMoney(price.surcharge.amountCents)}
+            </Text>
+          </Group>
+        )}
         {price.lines.map((line) => (
           <Group key={line.addOnId} justify="space-between" gap="xs" wrap="nowrap">
             <Text component="dt" fz="sm">

@@ -10,12 +10,13 @@ const AVAILABLE_ORDERS_PATH = '/api/orders/available';
 export type AvailableOrdersPageQuery = Omit<AvailableOrdersQuery, 'limit'>;
 
 /** `cursor` is the previous page's nextCursor: the page is read from there, however deep. */
-const availableOrdersUrl = ({ page, filter, sort, cursor }: AvailableOrdersPageQuery) =>
+const availableOrdersUrl = ({ page, filter, sort, tier, cursor }: AvailableOrdersPageQuery) =>
   `${AVAILABLE_ORDERS_PATH}?${new URLSearchParams({
     page: String(page),
     limit: String(AVAILABLE_ORDERS_PAGE_SIZE),
     filter,
     sort,
+    ...(tier ? { tier } : {}),
     ...(cursor ? { cursor } : {}),
   })}`;
 

@@ -140,6 +140,27 @@ describe('Editor dashboard', () => {
     });
   });
 
+  it('filters by one turnaround by time left, and shows every turnaround again under another sort', async () => {
+    const view = await openDashboard();
+    await availableItem('Harbour View Loft');
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Turnaround' }), 'Rush (12 h)');
+    await waitFor(() => expect(lastAvailableQuery()?.get('tier')).toBe('rush'));
+    expect(Object.fromEntries(lastAvailableQuery() ?? [])).toEqual({
+      page: '1',
+      limit: '10',
+      filter: 'all',
+      sort: 'due',
+      tier: 'rush',
+    });
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveValue('due');
+
+    // Oldest first was never asked for here, so its page is a request of its own.
+    await view.user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Oldest First');
+    await waitFor(() => expect(lastAvailableQuery()?.get('sort')).toBe('oldest'));
+    expect(lastAvailableQuery()?.get('tier')).toBeNull();
+    expect(screen.getByRole('combobox', { name: /Turnaround/ })).toHaveValue('');
+  });
+
   it('shows the page of pages and steps through them with the cursor of the page before', async () => {
     // Each page answers the cursor of the next one; the last has none.
     fakeApi.on('GET', '/api/orders/available', ({ query }) => {

@@ -61,6 +61,7 @@ describe('Requesting a revision on the order page', () => {
           photoNotes: [{ key: 'edited/k1-kitchen.jpg', filename: 'kitchen.jpg', note: 'Blue sky please' }],
           requestedAt: '2025-03-07T09:00:00.000Z',
           completedAt: null,
+          dueAt: null,
         },
       ],
     });

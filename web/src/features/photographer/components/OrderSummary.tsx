@@ -15,17 +15,24 @@ function SummaryLine({ label, value, strong }: { label: string; value: string; s
   );
 }
 
-/** The order's price as it stands: photos to edit times the service's price per photo. */
+/**
+ * The order's price as it stands: photos to edit times the service's price per photo, plus the
+ * turnaround surcharge per photo. A preview only: the server prices the order it creates.
+ */
 export function OrderSummary({
   photoCount,
   fileCount,
   pricePerPhotoCents,
+  surcharge = null,
 }: {
   photoCount: number;
   fileCount: number;
   pricePerPhotoCents: number | null;
+  /** The chosen tier's surcharge (Express, Rush); null for Standard. */
+  surcharge?: { label: string; perPhotoCents: number } | null;
 }) {
-  const total = pricePerPhotoCents === null ? null : photoCount * pricePerPhotoCents;
+  const total =
+    pricePerPhotoCents === null ? null : photoCount * (pricePerPhotoCents + (surcharge?.perPhotoCents ?? 0));
   return (
     <Stack gap="md" pos={{ base: 'static', md: 'sticky' }} top={80}>
       <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="order-summary-heading">
@@ -39,6 +46,12 @@ export function OrderSummary({
             label="Price per edited photo"
             value={pricePerPhotoCents === null ? 'Choose a service' : formatMoney(pricePerPhotoCents)}
           />
+          {surcharge && (
+            <SummaryLine
+              label={`${surcharge.label} surcharge`}
+              value={`${photoCount} × ${formatMoney(surcharge.perPhotoCents)} = ${formatMoney(photoCount * surcharge.perPhotoCents)}`}
+            />
+          )}
           <Divider />
           <SummaryLine label="Total" value={total === null ? '—' : formatMoney(total)} strong />
         </Stack>

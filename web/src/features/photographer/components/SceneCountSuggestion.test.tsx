@@ -13,6 +13,7 @@ const hdr: JobTypeView = {
   description: null,
   pricePerPhotoCents: 800,
   defaultEditorPriceCents: 100,
+  tierSurchargeCents: { express: 0, rush: 0 },
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };

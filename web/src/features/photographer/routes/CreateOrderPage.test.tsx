@@ -13,13 +13,19 @@ const aJobType = (fields: Partial<JobTypeView>): JobTypeView => ({
   description: null,
   pricePerPhotoCents: 500,
   defaultEditorPriceCents: 50,
+  tierSurchargeCents: { express: 0, rush: 0 },
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   ...fields,
 });
 
 const basic = aJobType({});
-const hdr = aJobType({ id: 'jt-hdr', name: 'HDR', pricePerPhotoCents: 800 });
+const hdr = aJobType({
+  id: 'jt-hdr',
+  name: 'HDR',
+  pricePerPhotoCents: 800,
+  tierSurchargeCents: { express: 300, rush: 600 },
+});
 const retired = aJobType({ id: 'jt-retired', name: 'Film Scan', pricePerPhotoCents: 300, isActive: false });
 
 const MEGABYTE = 1024 * 1024;
@@ -121,6 +127,21 @@ describe('Create order page', { timeout: 15_000 }, () => {
     expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$96.00');
     expect(within(summary()).getByText('$8.00')).toBeInTheDocument();
     expect(within(summary()).getByText('12')).toBeInTheDocument();
+  });
+
+  it('offers Standard, Express and Rush with their price per photo, and adds the surcharge line', async () => {
+    const view = await openCreateOrder();
+    await chooseService(view, /HDR/);
+    await setPhotoCount(view, '2');
+    const express = screen.getByRole('radio', { name: /Express \(24 h\)/ });
+    expect(screen.getByRole('radio', { name: /Standard \(48 h\)/ })).toBeChecked();
+    expect(screen.getByTestId('tier-express')).toHaveTextContent('$11.00 per photo');
+    expect(screen.getByTestId('tier-rush')).toHaveTextContent('Rush (12 h)');
+    await view.user.click(express);
+    expect(express).toBeChecked();
+    expect(within(summary()).getByText('Express (24 h) surcharge')).toBeInTheDocument();
+    expect(within(summary()).getByText('2 × $3.00 = $6.00')).toBeInTheDocument();
+    expect(within(summary()).getByTestId('order-total')).toHaveTextContent('$22.00');
   });
 
   it('says how it works: upload everything, pay for the distinct count', async () => {
@@ -247,6 +268,7 @@ describe('Create order page', { timeout: 15_000 }, () => {
       name: '12 Oak Street',
       photoCount: 2,
       editingRequirements: 'Blue sky please',
+      turnaroundTier: 'standard',
     });
     expect(screen.getByText('Uploading 0 of 2')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Overall upload progress' })).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { Alert, Box, Button, Grid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { EditingStyle } from '@marketplace/events/editing-style';
 import { type CreateOrderInput, orderFormMessages, PHOTO_COUNT_MAX, PHOTO_COUNT_MIN } from '@marketplace/events/orders';
+import { type TurnaroundTier, tierSurchargeCents, turnaroundTierLabel } from '@marketplace/events/turnaround';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,6 +18,7 @@ import { useJobTypes } from '../api/use-job-types';
 import { type OrderDetails, type OrderDetailsErrors, OrderDetailsForm } from '../components/OrderDetailsForm';
 import { OrderEditingStyle } from '../components/OrderEditingStyle';
 import { OrderSummary } from '../components/OrderSummary';
+import { TurnaroundTierPicker } from '../components/TurnaroundTierPicker';
 import { UploadProgressPanel } from '../components/UploadProgressPanel';
 import { bracketsFound, scenesWithin, useFileScenes } from '../dropped-files/file-scenes';
 import { endOriginalsUpload, originalsUploadFor } from '../uploads/originals-upload';
@@ -91,6 +93,7 @@ export function CreateOrderPage() {
   const jobTypes = useJobTypes();
   const [pending, setPending] = useState<PendingOrder | null>(() => readPendingOrder(ownerUid));
   const [details, setDetails] = useState<OrderDetails>(emptyDetails);
+  const [tier, setTier] = useState<TurnaroundTier>('standard');
   const [touched, setTouched] = useState({ any: false, photoCount: false, submitted: false });
   const [creating, setCreating] = useState(false);
   /** This order's style when changed for it; null: the saved style as shown (the server takes its own when none is loaded). */
@@ -126,6 +129,7 @@ export function CreateOrderPage() {
       name: details.name.trim() || undefined,
       photoCount: details.photoCount as number,
       editingRequirements: details.editingRequirements.trim() || undefined,
+      turnaroundTier: tier,
       ...(orderStyle || savedStyle.data?.saved ? { editingStyle: orderStyle ?? savedStyle.data?.style } : {}),
     };
     setCreating(true);
@@ -254,6 +258,7 @@ export function CreateOrderPage() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <OrderEditingStyle style={orderStyle} onChange={setOrderStyle} />
+            <TurnaroundTierPicker jobType={selectedJobType} value={tier} onChange={setTier} />
             <OrderDetailsForm
               jobTypes={activeJobTypes}
               details={details}
@@ -270,6 +275,14 @@ export function CreateOrderPage() {
             photoCount={typeof details.photoCount === 'number' ? details.photoCount : 0}
             fileCount={details.files.length}
             pricePerPhotoCents={selectedJobType?.pricePerPhotoCents ?? null}
+            surcharge={
+              selectedJobType && tierSurchargeCents(selectedJobType.tierSurchargeCents, tier) > 0
+                ? {
+                    label: turnaroundTierLabel[tier],
+                    perPhotoCents: tierSurchargeCents(selectedJobType.tierSurchargeCents, tier),
+                  }
+                : null
+            }
           />
         </Grid.Col>
       </Grid>

@@ -12,6 +12,7 @@ const aJobType = (fields: Partial<JobTypeView>): JobTypeView => ({
   description: null,
   pricePerPhotoCents: 800,
   defaultEditorPriceCents: 250,
+  tierSurchargeCents: { express: 0, rush: 0 },
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
   ...fields,

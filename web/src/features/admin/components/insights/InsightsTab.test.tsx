@@ -61,6 +61,29 @@ describe('Insights tab', () => {
     expect(Object.fromEntries(request?.query ?? [])).toEqual({ range: '30', tz: browserZone });
   });
 
+  it('shows on-time delivery per turnaround tier: delivered, on time and the share', async () => {
+    await openInsightsTab();
+    const table = within(await screen.findByRole('table', { name: 'On time by turnaround' }));
+    const rows = table
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
+    expect(table.getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual([
+      'Standard (48 h)',
+      'Express (24 h)',
+      'Rush (12 h)',
+    ]);
+    expect(rows).toEqual([
+      ['12', '11', '91.7%'],
+      ['4', '3', '75%'],
+      ['0', '0', '—'],
+    ]);
+  });
+
   it('gives each chart a name and the table of its figures, for screen readers and on request', async () => {
     const { user } = await openInsightsTab();
     const revenueCaption = 'Revenue per day, Mar 5, 2025 to Mar 11, 2025 (Europe/Berlin)';

@@ -22,6 +22,7 @@ import { DEFAULT_EDITOR_SORT, type EditorSort, sortEditors } from './editor-sort
 import { formatCount, formatDay, formatHours, formatShare, isQuietRange } from './insight-figures';
 import { downloadCsv, insightsCsv, insightsCsvFileName } from './insights-csv';
 import { JobTypeMixChart } from './JobTypeMixChart';
+import { OnTimeByTierTable } from './OnTimeByTierTable';
 import { OrdersPaidChart } from './OrdersPaidChart';
 import { PlatformTakeChart } from './PlatformTakeChart';
 import { PoolDepthChart } from './PoolDepthChart';
@@ -38,7 +39,7 @@ const figuresSpan = { base: 12, md: 4 };
 const figureColumns = { base: 2, md: 1 };
 
 /**
- * The admin's Insights: what sold, whether the 48-hour promise holds, the job types, the open
+ * The admin's Insights: what sold, whether the turnaround promises hold (each tier's), the job types, the open
  * pool through the day and the editors, over the last 7, 30 or 90 of the admin's own days; each
  * chart with its table of figures, and all of it as one CSV.
  */
@@ -199,6 +200,10 @@ function InsightsFigures({
         </SimpleGrid>
       </Grid.Col>
 
+      <Grid.Col span={12}>
+        <OnTimeByTierTable tiers={view.onTimeByTier} />
+      </Grid.Col>
+
       <Grid.Col span={{ base: 12, md: 6 }}>
         <JobTypeMixChart view={view} />
       </Grid.Col>
@@ -225,6 +230,9 @@ function InsightsSkeleton() {
       <ChartWithFiguresSkeleton chartHeight={380} cards={3} />
       <ChartWithFiguresSkeleton chartHeight={345} cards={2} />
       <ChartWithFiguresSkeleton chartHeight={700} cards={4} />
+      <Grid.Col span={12}>
+        <Skeleton height={230} radius="lg" />
+      </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Skeleton height={390} radius="lg" />
       </Grid.Col>

@@ -10,7 +10,8 @@ const percentTick = (percent: number) => `${percent}%`;
 
 /**
  * Turnaround from payment to completion per week: the median and the slowest tenth as lines
- * against the 48-hour promise, and beside them the share of the week's orders that kept it.
+ * against Standard's 48 hours, and beside them the share of the week's orders delivered by their
+ * own due time (an Express or Rush order's is sooner).
  */
 export function TurnaroundChart({ view }: { view: InsightsView }) {
   const weeks = view.weeks.map((week) => ({

@@ -77,6 +77,11 @@ export const anInsightsView = (fields: Partial<InsightsView> = {}): InsightsView
     { addOnId: 'virtual-staging', name: 'Virtual staging', photos: 5, revenueCents: 12_000 },
     { addOnId: 'sky-replacement', name: 'Sky replacement', photos: 9, revenueCents: 1_800 },
   ],
+  onTimeByTier: [
+    { tier: 'standard', delivered: 12, onTime: 11, onTimeShare: 11 / 12 },
+    { tier: 'express', delivered: 4, onTime: 3, onTimeShare: 0.75 },
+    { tier: 'rush', delivered: 0, onTime: 0, onTimeShare: null },
+  ],
   jobTypes: [
     { jobTypeId: 'hdr', name: 'HDR', orders: 9 },
     { jobTypeId: 'twilight', name: 'Virtual Twilight', orders: 3 },

@@ -6,13 +6,18 @@ import { apiErrorText } from '../../../../lib/api-client';
 import { useJobTypeWrites } from '../../api/job-types';
 import { MoneyInput } from '../MoneyInput';
 
-/** Create New Job Type: a name (required), a description and the two prices, defaulting to $5.00 and $0.50. */
+/**
+ * Create New Job Type: a name (required), a description, the two prices (defaulting to $5.00 and
+ * $0.50) and the Express and Rush surcharges per photo (none unless set).
+ */
 export function CreateJobTypeForm({ onDone }: { onDone: () => void }) {
   const { create } = useJobTypeWrites();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [pricePerPhotoCents, setPrice] = useState(NEW_JOB_TYPE_PRICE_CENTS);
   const [defaultEditorPriceCents, setEditorRate] = useState(NEW_JOB_TYPE_EDITOR_RATE_CENTS);
+  const [express, setExpress] = useState(0);
+  const [rush, setRush] = useState(0);
   const [saving, setSaving] = useState(false);
 
   const submit = async (event: FormEvent) => {
@@ -25,6 +30,7 @@ export function CreateJobTypeForm({ onDone }: { onDone: () => void }) {
         description: description.trim() || undefined,
         pricePerPhotoCents,
         defaultEditorPriceCents,
+        tierSurchargeCents: { express, rush },
       });
       notifications.show({ color: 'green', message: 'Job type created successfully!' });
       onDone();
@@ -64,6 +70,8 @@ export function CreateJobTypeForm({ onDone }: { onDone: () => void }) {
               value={defaultEditorPriceCents}
               onChange={setEditorRate}
             />
+            <MoneyInput label="Express (24 h) surcharge per photo" value={express} onChange={setExpress} />
+            <MoneyInput label="Rush (12 h) surcharge per photo" value={rush} onChange={setRush} />
           </SimpleGrid>
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onDone}>

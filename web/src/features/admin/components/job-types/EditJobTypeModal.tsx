@@ -6,17 +6,23 @@ import { apiErrorText } from '../../../../lib/api-client';
 import { useJobTypeWrites } from '../../api/job-types';
 import { MoneyInput } from '../MoneyInput';
 
-/** Changes a job type's two prices; orders already placed keep the price they were placed at. */
+/** Changes a job type's prices and its Express and Rush surcharges; orders already placed keep the price they were placed at. */
 export function EditJobTypeModal({ jobType, onClose }: { jobType: JobTypeView; onClose: () => void }) {
   const { update } = useJobTypeWrites();
   const [pricePerPhotoCents, setPrice] = useState(jobType.pricePerPhotoCents);
   const [defaultEditorPriceCents, setEditorRate] = useState(jobType.defaultEditorPriceCents);
+  const [express, setExpress] = useState(jobType.tierSurchargeCents.express);
+  const [rush, setRush] = useState(jobType.tierSurchargeCents.rush);
   const [saving, setSaving] = useState(false);
 
   const save = async () => {
     setSaving(true);
     try {
-      await update(jobType.id, { pricePerPhotoCents, defaultEditorPriceCents });
+      await update(jobType.id, {
+        pricePerPhotoCents,
+        defaultEditorPriceCents,
+        tierSurchargeCents: { express, rush },
+      });
       notifications.show({ color: 'green', message: 'Job type updated successfully!' });
       onClose();
     } catch (error) {
@@ -40,6 +46,8 @@ export function EditJobTypeModal({ jobType, onClose }: { jobType: JobTypeView; o
         </Text>
         <MoneyInput label="Photographer price per photo" value={pricePerPhotoCents} onChange={setPrice} />
         <MoneyInput label="Default editor rate per photo" value={defaultEditorPriceCents} onChange={setEditorRate} />
+        <MoneyInput label="Express (24 h) surcharge per photo" value={express} onChange={setExpress} />
+        <MoneyInput label="Rush (12 h) surcharge per photo" value={rush} onChange={setRush} />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Cancel

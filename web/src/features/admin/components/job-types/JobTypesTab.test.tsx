@@ -13,6 +13,7 @@ const hdr: JobTypeView = {
   description: 'Bracketed exposures blended',
   pricePerPhotoCents: 800,
   defaultEditorPriceCents: 250,
+  tierSurchargeCents: { express: 0, rush: 0 },
   isActive: true,
   createdAt: '2025-01-01T00:00:00.000Z',
 };
@@ -88,6 +89,9 @@ describe('Job Types tab', () => {
     const price = within(form).getByRole('textbox', { name: 'Photographer price per photo' });
     await user.clear(price);
     await user.type(price, '12');
+    const rush = within(form).getByRole('textbox', { name: 'Rush (12 h) surcharge per photo' });
+    await user.clear(rush);
+    await user.type(rush, '3.5');
     const reads = fakeApi.requestsTo('GET', '/api/admin/job-types').length;
     await user.click(within(form).getByRole('button', { name: 'Create Job Type' }));
 
@@ -96,6 +100,7 @@ describe('Job Types tab', () => {
       name: 'Dusk Shots',
       pricePerPhotoCents: 1200,
       defaultEditorPriceCents: 50,
+      tierSurchargeCents: { express: 0, rush: 350 },
     });
     expect(screen.queryByRole('form', { name: 'Create New Job Type' })).toBeNull();
     await waitFor(() => expect(fakeApi.requestsTo('GET', '/api/admin/job-types').length).toBeGreaterThan(reads));
@@ -135,6 +140,7 @@ describe('Job Types tab', () => {
     expect(fakeApi.requestsTo('PATCH', '/api/admin/job-types/hdr')[0]?.body).toEqual({
       pricePerPhotoCents: 950,
       defaultEditorPriceCents: 250,
+      tierSurchargeCents: { express: 0, rush: 0 },
     });
   });
 

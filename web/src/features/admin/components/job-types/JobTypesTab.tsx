@@ -85,7 +85,9 @@ function JobTypeCards({ jobTypes, onEdit }: { jobTypes: JobTypeView[]; onEdit: (
             </div>
             <Text fz="sm">
               Photographer price <b>{formatMoney(jobType.pricePerPhotoCents)}</b> · Editor rate{' '}
-              <b>{formatMoney(jobType.defaultEditorPriceCents)}</b>
+              <b>{formatMoney(jobType.defaultEditorPriceCents)}</b> · Express +
+              <b>{formatMoney(jobType.tierSurchargeCents.express)}</b> · Rush +
+              <b>{formatMoney(jobType.tierSurchargeCents.rush)}</b>
             </Text>
             <Group justify="space-between" gap="sm">
               <ActiveSwitch jobType={jobType} />
@@ -142,6 +144,8 @@ export function JobTypesTab() {
                   <Table.Th>Job type</Table.Th>
                   <Table.Th ta="right">Photographer price</Table.Th>
                   <Table.Th ta="right">Editor rate</Table.Th>
+                  <Table.Th ta="right">Express surcharge</Table.Th>
+                  <Table.Th ta="right">Rush surcharge</Table.Th>
                   <Table.Th>Status</Table.Th>
                   <Table.Th>
                     <VisuallyHidden>Actions</VisuallyHidden>
@@ -156,6 +160,8 @@ export function JobTypesTab() {
                     </Table.Td>
                     <Table.Td ta="right">{formatMoney(jobType.pricePerPhotoCents)}</Table.Td>
                     <Table.Td ta="right">{formatMoney(jobType.defaultEditorPriceCents)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(jobType.tierSurchargeCents.express)}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(jobType.tierSurchargeCents.rush)}</Table.Td>
                     <Table.Td>
                       <ActiveSwitch jobType={jobType} />
                     </Table.Td>

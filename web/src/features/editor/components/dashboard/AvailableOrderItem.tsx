@@ -72,7 +72,7 @@ export function AvailableOrderItem({ order }: { order: AvailableOrderView }) {
         <Text fz="sm" c="gray.7">
           Created <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
         </Text>
-        <DueTime order={order} />
+        <DueTime order={order} withTimeLeft />
         <Group gap="xs" grow preventGrowOverflow={false} mt={4} maw={{ base: '100%', sm: 280 }}>
           <Button
             component={Link}

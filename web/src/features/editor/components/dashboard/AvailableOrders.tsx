@@ -4,6 +4,7 @@ import {
   availableOrderFilters,
   availableOrderSorts,
 } from '@marketplace/events/editor-orders';
+import { type TurnaroundTier, turnaroundTierLabel, turnaroundTiers } from '@marketplace/events/turnaround';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useLocation, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../../components/EmptyState';
@@ -28,7 +29,11 @@ const sortLabels: Record<AvailableOrderSort, string> = {
   newest: 'Newest First',
   oldest: 'Oldest First',
   'highest-price': 'Highest Price',
+  due: 'Time Left',
 };
+
+/** '' is every tier; a tier lists by time left (the server's rule: sort=due with tier). */
+type TierChoice = TurnaroundTier | '';
 
 const oneOf = <T extends string>(allowed: readonly T[], value: string | null, fallback: T): T =>
   allowed.includes(value as T) ? (value as T) : fallback;
@@ -61,6 +66,9 @@ function useListQuery() {
     sort: oneOf(availableOrderSorts, params.get('sort'), 'newest'),
     ...(cursor ? { cursor } : {}),
   };
+  // A tier is honoured only by time left; an address with another sort shows every tier.
+  const tier = query.sort === 'due' ? oneOf<TierChoice>(turnaroundTiers, params.get('tier'), '') : '';
+  if (tier) query.tier = tier;
   // '' where a page's cursor is not known (page one needs none): that page is asked for by number.
   const stored = earlierCursorsIn(state);
   const earlierCursors = Array.from({ length: page - 1 }, (_, i) => stored[i] ?? '');
@@ -71,6 +79,8 @@ function useListQuery() {
         updated.set('page', String(next.page));
         updated.set('filter', next.filter);
         updated.set('sort', next.sort);
+        if (next.tier) updated.set('tier', next.tier);
+        else updated.delete('tier');
         if (next.cursor) updated.set('cursor', next.cursor);
         else updated.delete('cursor');
         return updated;
@@ -79,8 +89,8 @@ function useListQuery() {
     );
   return {
     query,
-    /** Page one of another filter or sort. */
-    restart: (next: Pick<AvailableOrdersPageQuery, 'filter' | 'sort'>) => show({ ...next, page: 1 }, []),
+    /** Page one of another filter, sort or tier. */
+    restart: (next: Pick<AvailableOrdersPageQuery, 'filter' | 'sort' | 'tier'>) => show({ ...next, page: 1 }, []),
     next: (nextCursor: string | null) =>
       show({ ...query, page: page + 1, cursor: nextCursor ?? undefined }, [...earlierCursors, query.cursor ?? '']),
     previous: () =>
@@ -177,9 +187,11 @@ function AvailableOrdersBody({ list }: { list: ReturnType<typeof useListQuery> }
     }
     return (
       <EmptyState title="No orders available right now">
-        {query.filter === 'all'
+        {query.filter === 'all' && !query.tier
           ? 'New paid orders will show here for you to claim. Check back soon.'
-          : 'No orders match this filter. Try All Orders.'}
+          : query.tier
+            ? 'No orders of this turnaround match. Try All turnarounds.'
+            : 'No orders match this filter. Try All Orders.'}
       </EmptyState>
     );
   }
@@ -214,21 +226,34 @@ export function AvailableOrders() {
         <Title order={2} fz="lg" id="available-orders-heading">
           Available Orders
         </Title>
-        <Group gap="sm" grow style={{ flex: '1 1 320px', maxWidth: 420 }}>
+        <Group gap="sm" grow style={{ flex: '1 1 480px', maxWidth: 620 }}>
           <NativeSelect
             label="Show"
             value={query.filter}
-            onChange={(event) =>
-              list.restart({ sort: query.sort, filter: event.currentTarget.value as AvailableOrderFilter })
-            }
+            onChange={(event) => list.restart({ ...query, filter: event.currentTarget.value as AvailableOrderFilter })}
             data={availableOrderFilters.map((value) => ({ value, label: filterLabels[value] }))}
+          />
+          <NativeSelect
+            label="Turnaround"
+            value={query.tier ?? ''}
+            onChange={(event) => {
+              const tier = event.currentTarget.value as TierChoice;
+              // One turnaround is listed by time left (the index that holds the tier).
+              list.restart({ filter: query.filter, sort: tier ? 'due' : query.sort, tier: tier || undefined });
+            }}
+            data={[
+              { value: '', label: 'All turnarounds' },
+              ...turnaroundTiers.map((value) => ({ value, label: turnaroundTierLabel[value] })),
+            ]}
           />
           <NativeSelect
             label="Sort by"
             value={query.sort}
-            onChange={(event) =>
-              list.restart({ filter: query.filter, sort: event.currentTarget.value as AvailableOrderSort })
-            }
+            onChange={(event) => {
+              const sort = event.currentTarget.value as AvailableOrderSort;
+              // Another sort shows every turnaround again: only time left can list one.
+              list.restart({ filter: query.filter, sort, tier: sort === 'due' ? query.tier : undefined });
+            }}
             data={availableOrderSorts.map((value) => ({ value, label: sortLabels[value] }))}
           />
         </Group>

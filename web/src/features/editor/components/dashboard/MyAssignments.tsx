@@ -40,7 +40,7 @@ function AssignmentItem({ order }: { order: EditorAssignmentView }) {
             Claimed <time dateTime={order.claimedAt}>{formatDate(order.claimedAt)}</time>
           </Text>
         )}
-        <DueTime order={order} />
+        <DueTime order={order} withTimeLeft revisionDueAt={order.revision?.dueAt} />
         <Button
           component={Link}
           to={`/editor/orders/${order.id}`}

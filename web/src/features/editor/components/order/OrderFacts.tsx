@@ -17,6 +17,8 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
 
 /** What the editor needs before starting: the photographer's requirements first, then the numbers. */
 export function OrderFacts({ order }: { order: OrderDetailView }) {
+  // The round the photographer asked for and the editor has not re-delivered yet.
+  const openRound = order.revisions.find((round) => round.completedAt === null);
   return (
     <Stack gap="md">
       <Paper
@@ -43,7 +45,7 @@ export function OrderFacts({ order }: { order: OrderDetailView }) {
         </SimpleGrid>
         {order.dueAt && (
           <Stack mt="md" gap={0}>
-            <DueTime order={order} />
+            <DueTime order={order} withTimeLeft revisionDueAt={openRound?.dueAt} />
           </Stack>
         )}
       </Paper>

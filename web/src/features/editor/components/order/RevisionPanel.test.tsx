@@ -23,6 +23,7 @@ const sentBack = aCompletedOrderDetail({
       photoNotes: [{ key: kitchenKey, filename: 'kitchen.jpg', note: 'Replace the sky' }],
       requestedAt: '2025-03-07T09:00:00.000Z',
       completedAt: null,
+      dueAt: null,
     },
   ],
 });
