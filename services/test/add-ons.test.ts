@@ -14,8 +14,8 @@ import { anEditor, aPhotographer, as, aUserWithRoles, db, type TestAccount, wait
 const stripeUrl = () => process.env.STRIPE_API_URL!;
 
 /** An order of three HDR photos (8.00 each) with its originals registered, awaiting payment. */
-const anOrderWithPhotos = async (photographer: TestAccount) => {
-  const response = await as(photographer).post('/api/orders', { jobTypeId: 'hdr', photoCount: 3 });
+const anOrderWithPhotos = async (photographer: TestAccount, options: { turnaroundTier?: string } = {}) => {
+  const response = await as(photographer).post('/api/orders', { jobTypeId: 'hdr', photoCount: 3, ...options });
   expect(response.status).toBe(201);
   const created = response.body as CreateOrderResponse;
   const keys: string[] = [];
@@ -139,6 +139,7 @@ describe('add-ons on chosen photos', () => {
       pricePerPhotoCents: 800,
       photoCount: 3,
       baseCents: 2400,
+      surcharge: null,
       addOnsCents: 5000,
       totalCents: 7400,
       lines: [
@@ -208,6 +209,23 @@ describe('add-ons on chosen photos', () => {
     const cancelled = await as(admin).post(`/api/orders/admin/${orderId}/cancel`);
     expect(cancelled.status).toBe(200);
     expect((await getOrder(orderId))?.refundedAmountCents).toBe(7200);
+  });
+
+  it('prices add-ons on top of the turnaround tier the order kept', async () => {
+    const { orderId, keys } = await anOrderWithPhotos(photographer, { turnaroundTier: 'express' });
+    const saved = await as(photographer).put(`/api/orders/${orderId}/add-ons`, {
+      photos: [{ key: keys[0], addOnIds: [staging.id] }],
+    });
+    expect(saved.status).toBe(200);
+    const { price } = saved.body as OrderAddOnsView;
+    // 3 × 8.00 + Express 3 × 3.00 (the seed's HDR surcharge) + Staging 1 × 24.00
+    expect(price).toMatchObject({
+      baseCents: 2400,
+      surcharge: { label: 'Express (24 h)', perPhotoCents: 300, amountCents: 900 },
+      addOnsCents: 2400,
+      totalCents: 5700,
+    });
+    expect((await snapshot(orderId)).amount).toBe(5700);
   });
 
   it('refuses hostile selections with a clear 400 and writes nothing', async () => {

@@ -11,7 +11,8 @@ import { backfillListIndexes } from './list-indexes';
 
 /**
  * The marketplace's starting data: the five services of the product (stable ids, so running the
- * seed again adds what is missing and keeps an admin's changes) and, for local use, one demo account per role.
+ * seed again adds what is missing and keeps an admin's changes), each with its Express and Rush
+ * surcharges per photo (decision 0110), and, for local use, one demo account per role.
  */
 export const starterJobTypes = [
   {
@@ -20,6 +21,7 @@ export const starterJobTypes = [
     description: 'Exposure, colour and white balance correction, straightened verticals.',
     pricePerPhotoCents: 500,
     defaultEditorPriceCents: 150,
+    tierSurchargeCents: { express: 200, rush: 400 },
   },
   {
     jobTypeId: 'hdr',
@@ -27,6 +29,7 @@ export const starterJobTypes = [
     description: 'Bracketed exposures blended into one bright, natural image.',
     pricePerPhotoCents: 800,
     defaultEditorPriceCents: 250,
+    tierSurchargeCents: { express: 300, rush: 600 },
   },
   {
     jobTypeId: 'virtual-staging',
@@ -34,6 +37,7 @@ export const starterJobTypes = [
     description: 'Empty rooms furnished and decorated to help buyers picture the space.',
     pricePerPhotoCents: 2500,
     defaultEditorPriceCents: 1000,
+    tierSurchargeCents: { express: 800, rush: 1500 },
   },
   {
     jobTypeId: 'sky-replacement',
@@ -41,6 +45,7 @@ export const starterJobTypes = [
     description: 'Grey or blown-out skies replaced with a clear blue sky.',
     pricePerPhotoCents: 1000,
     defaultEditorPriceCents: 300,
+    tierSurchargeCents: { express: 300, rush: 600 },
   },
   {
     jobTypeId: 'object-removal',
@@ -48,6 +53,7 @@ export const starterJobTypes = [
     description: 'Cars, bins, cables and clutter removed from the shot.',
     pricePerPhotoCents: 1200,
     defaultEditorPriceCents: 400,
+    tierSurchargeCents: { express: 400, rush: 800 },
   },
 ] as const;
 
