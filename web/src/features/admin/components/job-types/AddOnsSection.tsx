@@ -5,16 +5,12 @@ import {
   Group,
   Modal,
   NumberInput,
-  Paper,
   SimpleGrid,
   Stack,
-  Switch,
-  Table,
   Text,
   Textarea,
   TextInput,
   Title,
-  VisuallyHidden,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
@@ -24,7 +20,7 @@ import {
   NEW_ADD_ON_PRICE_CENTS,
 } from '@marketplace/events/add-ons';
 import * as z from '@marketplace/events/zod';
-import { IconEdit, IconPlus } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { EmptyState } from '../../../../components/EmptyState';
 import { PageLoader } from '../../../../components/PageLoader';
@@ -32,6 +28,7 @@ import { apiErrorText } from '../../../../lib/api-client';
 import { formatMoney } from '../../../../lib/format-money';
 import { useAddOnWrites, useAdminAddOns } from '../../api/add-ons';
 import { MoneyInput } from '../MoneyInput';
+import { CatalogueList } from './CatalogueList';
 
 type Field = 'name' | 'description' | 'pricePerPhotoCents' | 'editorRatePerPhotoCents' | 'sortOrder';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -153,51 +150,10 @@ export function AddOnModal({ addOn, onClose }: { addOn: AddOnView | null; onClos
   );
 }
 
-function OfferedSwitch({ addOn }: { addOn: AddOnView }) {
-  const { update } = useAddOnWrites();
-  const [saving, setSaving] = useState(false);
-  const toggle = async () => {
-    setSaving(true);
-    try {
-      await update(addOn.id, { isActive: !addOn.isActive });
-      notifications.show({
-        color: 'green',
-        message: `${addOn.name} is now ${addOn.isActive ? 'withdrawn' : 'offered'}`,
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', message: apiErrorText(error, 'Failed to update the add-on') });
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <Switch
-      checked={addOn.isActive}
-      label={addOn.isActive ? 'Offered' : 'Withdrawn'}
-      disabled={saving}
-      onChange={toggle}
-      aria-label={`${addOn.name} offered to photographers`}
-    />
-  );
-}
-
-function EditButton({ addOn, onEdit }: { addOn: AddOnView; onEdit: (addOn: AddOnView) => void }) {
-  return (
-    <Button
-      variant="subtle"
-      size="xs"
-      leftSection={<IconEdit size={14} aria-hidden="true" />}
-      onClick={() => onEdit(addOn)}
-      aria-label={`Edit ${addOn.name}`}
-    >
-      Edit
-    </Button>
-  );
-}
-
 /** The Job Types tab's 'Add-ons' part: per-photo services with their prices, added, edited, switched off. */
 export function AddOnsSection({ wide }: { wide: boolean }) {
   const { data, error } = useAdminAddOns();
+  const { update } = useAddOnWrites();
   const [editing, setEditing] = useState<AddOnView | 'new' | null>(null);
 
   return (
@@ -223,74 +179,36 @@ export function AddOnsSection({ wide }: { wide: boolean }) {
         <PageLoader label="Loading add-ons…" />
       ) : data.length === 0 ? (
         <EmptyState title="No add-ons yet">Add one so photographers can tick it on their photos.</EmptyState>
-      ) : !wide ? (
-        <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Add-ons">
-          {data.map((addOn) => (
-            <Paper key={addOn.id} withBorder radius="lg" p="md" component="li">
-              <Stack gap="xs">
-                <Text fw={600} fz="sm">
-                  {addOn.name}
-                </Text>
-                <Text fz="sm">
-                  Photographer price <b>{formatMoney(addOn.pricePerPhotoCents)}</b> · Editor rate{' '}
-                  <b>{formatMoney(addOn.editorRatePerPhotoCents)}</b> per photo
-                </Text>
-                <Group justify="space-between" gap="sm">
-                  <OfferedSwitch addOn={addOn} />
-                  <EditButton addOn={addOn} onEdit={setEditing} />
-                </Group>
-              </Stack>
-            </Paper>
-          ))}
-        </Stack>
       ) : (
-        <Paper withBorder radius="lg">
-          <Table.ScrollContainer minWidth={640}>
-            <Table aria-label="Add-ons" verticalSpacing="sm" horizontalSpacing="md">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Add-on</Table.Th>
-                  <Table.Th ta="right">Photographer price</Table.Th>
-                  <Table.Th ta="right">Editor rate</Table.Th>
-                  <Table.Th ta="right">Order</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((addOn) => (
-                  <Table.Tr key={addOn.id}>
-                    <Table.Td>
-                      <Text fw={600} fz="sm">
-                        {addOn.name}
-                      </Text>
-                      {addOn.description && (
-                        <Text fz="xs" c="gray.7">
-                          {addOn.description}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(addOn.pricePerPhotoCents)}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(addOn.editorRatePerPhotoCents)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Badge variant="light" color="gray">
-                        {addOn.sortOrder}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <OfferedSwitch addOn={addOn} />
-                    </Table.Td>
-                    <Table.Td>
-                      <EditButton addOn={addOn} onEdit={setEditing} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <CatalogueList
+          items={data}
+          label="Add-ons"
+          nameHeader="Add-on"
+          columns={[
+            { header: 'Photographer price', cell: (addOn) => formatMoney(addOn.pricePerPhotoCents) },
+            { header: 'Editor rate', cell: (addOn) => formatMoney(addOn.editorRatePerPhotoCents) },
+            {
+              header: 'Order',
+              cell: (addOn) => (
+                <Badge variant="light" color="gray">
+                  {addOn.sortOrder}
+                </Badge>
+              ),
+            },
+          ]}
+          cardFacts={(addOn) => (
+            <>
+              Photographer price <b>{formatMoney(addOn.pricePerPhotoCents)}</b> · Editor rate{' '}
+              <b>{formatMoney(addOn.editorRatePerPhotoCents)}</b> per photo
+            </>
+          )}
+          wide={wide}
+          states={{ on: 'Offered', off: 'Withdrawn' }}
+          setActive={(addOn, isActive) => update(addOn.id, { isActive })}
+          toggleFailure="Failed to update the add-on"
+          editLabel={(addOn) => `Edit ${addOn.name}`}
+          onEdit={setEditing}
+        />
       )}
       {editing && (
         <AddOnModal
