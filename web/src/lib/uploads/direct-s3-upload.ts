@@ -232,3 +232,32 @@ export function createDirectUppy({
     signRequest: signer.sign,
   });
 }
+
+/**
+ * One small file (a profile picture, a logo, a style's reference photo) straight to S3 through a
+ * direct Uppy of its own; the answer is the object's key. The server's reason for a refusal is
+ * what it throws.
+ */
+export async function uploadOneFile(options: Pick<DirectUppyOptions, 'id' | 'signUrl' | 'keyPrefix'>, file: File) {
+  const uppy = createDirectUppy(options);
+  try {
+    let key: string | undefined;
+    let failure: unknown;
+    uppy.on('upload-success', (_file, response) => {
+      key = (response.body as { key?: string } | undefined)?.key;
+    });
+    uppy.on('upload-error', (_file, error) => {
+      failure = error;
+    });
+    uppy.addFile({ name: file.name, type: uploadContentType(file), data: file, source: 'Local' });
+    await uppy.upload();
+    if (!key) {
+      const cause = failure instanceof Error && failure.cause ? failure.cause : failure;
+      throw cause ?? new Error('The upload did not finish');
+    }
+    return key;
+  } finally {
+    uppy.cancelAll();
+    uppy.destroy();
+  }
+}

@@ -11,7 +11,7 @@ import {
 import useSWR from 'swr';
 import { apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
-import { createDirectUppy, uploadContentType } from '../../../lib/uploads/direct-s3-upload';
+import { uploadContentType, uploadOneFile } from '../../../lib/uploads/direct-s3-upload';
 
 export const EDITING_STYLE_URL = '/api/profile/editing-style';
 export const orderEditingStyleUrl = (orderId: string) => `/api/orders/${orderId}/editing-style`;
@@ -43,29 +43,13 @@ export const referenceFileRefusal = (file: File) => {
  * the photographer's own style folder); it counts once the style is saved with it.
  */
 export const uploadStyleReference = async (uid: string, file: File): Promise<StyleReferencePhoto> => {
-  const uppy = createDirectUppy({
-    id: 'editing-style-reference',
-    signUrl: `${EDITING_STYLE_URL}/references/sign`,
-    keyPrefix: styleReferencePrefix(uid),
-  });
-  try {
-    let key: string | undefined;
-    let failure: unknown;
-    uppy.on('upload-success', (_file, response) => {
-      key = (response.body as { key?: string } | undefined)?.key;
-    });
-    uppy.on('upload-error', (_file, error) => {
-      failure = error;
-    });
-    uppy.addFile({ name: file.name, type: uploadContentType(file), data: file, source: 'Local' });
-    await uppy.upload();
-    if (!key) {
-      const cause = failure instanceof Error && failure.cause ? failure.cause : failure;
-      throw cause ?? new Error('The upload did not finish');
-    }
-    return { key, filename: file.name };
-  } finally {
-    uppy.cancelAll();
-    uppy.destroy();
-  }
+  const key = await uploadOneFile(
+    {
+      id: 'editing-style-reference',
+      signUrl: `${EDITING_STYLE_URL}/references/sign`,
+      keyPrefix: styleReferencePrefix(uid),
+    },
+    file,
+  );
+  return { key, filename: file.name };
 };

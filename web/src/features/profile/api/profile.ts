@@ -12,7 +12,7 @@ import { useSWRConfig } from 'swr';
 import { ApiError, apiDelete, apiPatch, apiPut } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth-context';
 import { currentUserKey } from '../../../lib/current-user';
-import { createDirectUppy, uploadContentType } from '../../../lib/uploads/direct-s3-upload';
+import { uploadContentType, uploadOneFile } from '../../../lib/uploads/direct-s3-upload';
 
 export const PROFILE_URL = '/api/auth/profile';
 export const profilePictureUrl = (kind: ProfilePictureKind) => `/api/profile/${kind}`;
@@ -42,31 +42,11 @@ export const pictureFileRefusal = (file: File) => {
  * 'processing' until the thumbnail worker has made its sizes.
  */
 const uploadPicture = async (uid: string, kind: ProfilePictureKind, file: File) => {
-  const uppy = createDirectUppy({
-    id: `profile-${kind}`,
-    signUrl: `${profilePictureUrl(kind)}/sign`,
-    keyPrefix: profilePicturePrefix(uid, kind),
-  });
-  try {
-    let key: string | undefined;
-    let failure: unknown;
-    uppy.on('upload-success', (_file, response) => {
-      key = (response.body as { key?: string } | undefined)?.key;
-    });
-    uppy.on('upload-error', (_file, error) => {
-      failure = error;
-    });
-    uppy.addFile({ name: file.name, type: uploadContentType(file), data: file, source: 'Local' });
-    await uppy.upload();
-    if (!key) {
-      const cause = failure instanceof Error && failure.cause ? failure.cause : failure;
-      throw cause ?? new Error('The upload did not finish');
-    }
-    return await apiPut<MeView>(profilePictureUrl(kind), { key, filename: file.name });
-  } finally {
-    uppy.cancelAll();
-    uppy.destroy();
-  }
+  const key = await uploadOneFile(
+    { id: `profile-${kind}`, signUrl: `${profilePictureUrl(kind)}/sign`, keyPrefix: profilePicturePrefix(uid, kind) },
+    file,
+  );
+  return apiPut<MeView>(profilePictureUrl(kind), { key, filename: file.name });
 };
 
 /** Saving the profile's fields and pictures; each answer is the user's record, kept as the current user. */
