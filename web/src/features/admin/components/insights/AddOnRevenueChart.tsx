@@ -1,8 +1,8 @@
-import { BarChart } from '@mantine/charts';
 import type { InsightsView } from '@marketplace/events/insights';
 import { formatMoney } from '../../../../lib/format-money';
-import { ChartCard, readableChartText } from './ChartCard';
+import { ChartCard } from './ChartCard';
 import { formatCompactMoney, formatCount, formatDay } from './insight-figures';
+import { NamedBarChart } from './NamedBarChart';
 
 /** The job mix's add-ons (decision 0109): what orders paid in the range paid for each add-on, most first. */
 export function AddOnRevenueChart({ view }: { view: InsightsView }) {
@@ -15,17 +15,10 @@ export function AddOnRevenueChart({ view }: { view: InsightsView }) {
       title="Add-on revenue"
       description="What paid orders paid for each add-on (part of gross revenue)."
       chart={
-        <BarChart
-          h={Math.max(120, 44 * addOns.length + 40)}
-          data={addOns.map((addOn) => ({ name: addOn.name, revenue: addOn.revenueCents }))}
-          dataKey="name"
-          orientation="vertical"
-          series={[{ name: 'revenue', label: 'Revenue', color: 'harbor.6' }]}
+        <NamedBarChart
+          rows={addOns.map((addOn) => ({ name: addOn.name, value: addOn.revenueCents }))}
+          label="Revenue"
           valueFormatter={formatCompactMoney}
-          yAxisProps={{ width: 120 }}
-          gridAxis="y"
-          style={readableChartText}
-          maxBarWidth={28}
         />
       }
       figures={{

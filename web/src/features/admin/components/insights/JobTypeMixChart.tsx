@@ -1,7 +1,7 @@
-import { BarChart } from '@mantine/charts';
 import type { InsightsView } from '@marketplace/events/insights';
-import { ChartCard, readableChartText } from './ChartCard';
+import { ChartCard } from './ChartCard';
 import { formatCount, formatDay, formatShare } from './insight-figures';
+import { NamedBarChart } from './NamedBarChart';
 
 /** Orders paid per job type, most first, as horizontal bars: names stay readable and lengths compare at a glance. */
 export function JobTypeMixChart({ view }: { view: InsightsView }) {
@@ -12,18 +12,11 @@ export function JobTypeMixChart({ view }: { view: InsightsView }) {
       title="Job type mix"
       description="Orders paid per job type."
       chart={
-        <BarChart
-          h={Math.max(120, 44 * jobTypes.length + 40)}
-          data={jobTypes.map((jobType) => ({ name: jobType.name, orders: jobType.orders }))}
-          dataKey="name"
-          orientation="vertical"
-          series={[{ name: 'orders', label: 'Orders paid', color: 'harbor.6' }]}
+        <NamedBarChart
+          rows={jobTypes.map((jobType) => ({ name: jobType.name, value: jobType.orders }))}
+          label="Orders paid"
           valueFormatter={formatCount}
-          xAxisProps={{ allowDecimals: false }}
-          yAxisProps={{ width: 120 }}
-          gridAxis="y"
-          style={readableChartText}
-          maxBarWidth={28}
+          wholeNumbers
         />
       }
       figures={{
