@@ -107,7 +107,9 @@ beforeAll(async () => {
   }
 }, 180_000);
 
-describe('available orders', () => {
+// Walking the whole pool a page at a time takes tens of seconds when the machine is busy (this file
+// runs beside the parallel run): a correctness test, so its budget is generous.
+describe('available orders', { timeout: 120_000 }, () => {
   it('pages through every order newest first, each seeded order exactly once and in order', async () => {
     const { total, pageCount, orders } = await allPages(assignee, { filter: 'all', sort: 'newest' });
 
