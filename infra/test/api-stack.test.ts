@@ -94,6 +94,8 @@ const stripeRouteKeys = [
   'POST /api/orders/{id}/payment-success',
   'POST /api/webhooks/stripe',
   'POST /api/orders/admin/{id}/cancel',
+  // Add-ons move the unpaid order's payment intent to the new total.
+  'PUT /api/orders/{id}/add-ons',
   // Saved cards: the customer, the intent's card saving, one-click payment, the cards themselves.
   'POST /api/orders/{id}/payment/save-card',
   'POST /api/orders/{id}/payment/saved-card',

@@ -284,6 +284,8 @@ const buildWorkers = (options: {
     firebaseProjectId: 'acme-photos',
     firebaseAdminSecret: Secret.fromSecretNameV2(shared, 'FirebaseAdminSecret', 'marketplace/firebase-admin'),
     unsubscribeKeySecret: Secret.fromSecretNameV2(shared, 'UnsubscribeKeySecret', 'marketplace/unsubscribe-key'),
+    // The late-delivery credit's worker refunds through Stripe.
+    stripeSecret: Secret.fromSecretNameV2(shared, 'StripeSecret', 'marketplace/stripe'),
     ...(options.email ? { email: options.email } : {}),
     live: {
       stageArn: 'arn:aws:execute-api:us-east-1:111122223333:a1b2c3d4e5/live/',
