@@ -21,7 +21,8 @@ beforeAll(async () => {
   jobTypeId = `tiers-${ulid().toLowerCase()}`;
   await upsertJobType({
     jobTypeId,
-    name: `Tiered HDR ${jobTypeId}`,
+    // Not "HDR": the browser tests pick the seeded HDR service by that word, and this one stays offered.
+    name: `Tiered service ${jobTypeId}`,
     pricePerPhotoCents: 800,
     defaultEditorPriceCents: 50,
     tierSurchargeCents: { express: 300, rush: 600 },
