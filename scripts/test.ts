@@ -110,12 +110,13 @@ const resultsFile = (dir: string, label: string) => path.join(dir, `results-${la
  * The files that run alone, in a run of this script of its own (its own stack on its own ports),
  * started now and awaited later; its report is counted with the rest.
  */
-const startAloneRun = () => {
+const initialEnvironment = { ...process.env };
+const startAloneRun = (environment: NodeJS.ProcessEnv) => {
   const offset = portOffset + ALONE_PORT_OFFSET;
   const report = resultsFile(path.join(repoRoot, '.local', `test-${offset}`), 'services-alone');
   rmSync(report, { force: true });
   const code = run(process.execPath, [...process.execArgv, process.argv[1]!, 'services', ...aloneFiles], {
-    ...process.env,
+    ...environment,
     TEST_PORT_OFFSET: String(offset),
     TEST_ALONE_ONLY: '1',
   });
@@ -155,8 +156,12 @@ const main = async () => {
   try {
     if (needsStack) ensureJava();
     if (needsBrowser) env.CHROMIUM_PATH = ensureChromium();
-    // Started before this run's stack and build, with this process's environment as it came.
-    besideRun = withAlone && !onlyAlone ? startAloneRun() : undefined;
+    // The files that run alone go beside the browser journeys when there are some: those leave
+    // about two fifths of the two cores idle (they wait on the browser and the workers), where the
+    // parallel run uses both in full. Without them, beside the parallel run. Either way with this
+    // process's environment as it came.
+    const aloneBesideBrowser = needsBrowser;
+    besideRun = withAlone && !onlyAlone && !aloneBesideBrowser ? startAloneRun(initialEnvironment) : undefined;
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
@@ -209,8 +214,9 @@ const main = async () => {
             '--passWithNoTests',
           ],
         });
-    const aloneCode = await aloneRun;
+    if (withAlone && !onlyAlone && aloneBesideBrowser) besideRun = startAloneRun(initialEnvironment);
     const browserCode = await vitest(browser, env);
+    const aloneCode = await (besideRun ?? aloneRun);
     console.log(`\nAll projects (${projects.join(', ')}):`);
     console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
     if (existsSync(loginJsReport))
