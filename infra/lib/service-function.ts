@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, RemovalPolicy } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import {
   type AddToPrincipalPolicyResult,
   PolicyDocument,
@@ -9,11 +9,12 @@ import {
   type RoleProps,
   ServicePrincipal,
 } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { bundleAliases, commonJsRequireBanner, eagerlyCompiledModules, esbuildTarget } from './bundling/options';
+import { copySharedBundle, sharedBundleModules } from './bundling/shared-bundles';
 import { repoRoot } from './settings';
 
 export interface ServiceFunctionProps {
@@ -125,6 +126,32 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
     ? new InlineGrantsRole(scope, `${id}Role`, roleProps)
     : new Role(scope, `${id}Role`, roleProps);
   role.addToPrincipalPolicy(new PolicyStatement({ actions: functionLogActions, resources: [logGroup.logGroupArn] }));
+  if (sharedBundleModules().includes(props.module)) {
+    // The bundle comes from the one esbuild run that builds every function (bundling/shared-bundles.ts).
+    return new LambdaFunction(scope, id, {
+      code: Code.fromAsset(join(repoRoot, 'services', 'src'), {
+        assetHashType: AssetHashType.OUTPUT,
+        bundling: {
+          // Tells the functions apart in the CDK's bundling cache, which cannot see into tryBundle.
+          environment: { FUNCTION_MODULE: props.module },
+          local: { tryBundle: (outputDir) => copySharedBundle(repoRoot, props.module, outputDir) },
+          // Never used: the local build above always bundles (or throws), with no Docker involved.
+          image: DockerImage.fromRegistry('public.ecr.aws/sam/build-nodejs24.x'),
+        },
+      }),
+      handler: 'index.handler',
+      description: props.description,
+      runtime: functionRuntime,
+      architecture: Architecture.ARM_64,
+      timeout: Duration.seconds(props.timeoutSeconds),
+      memorySize: props.memoryMb,
+      // No --enable-source-maps, as below.
+      environment: props.environment,
+      role,
+      logGroup,
+    });
+  }
+  // Functions with native packages or that keep arrow functions: a build of their own.
   return new NodejsFunction(scope, id, {
     entry: join(repoRoot, 'services', 'src', `${props.module}.ts`),
     handler: 'handler',

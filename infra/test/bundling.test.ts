@@ -35,7 +35,7 @@ beforeAll(() => {
   arrowKeepingBundles = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function')
     .filter(([, fn]) => arrowKeepingDescriptions.includes(fn.Properties.Description as string))
     .map(([, fn]) => bundleOf(fn));
-  // esbuild runs once per function (about 120), one after another: over ten minutes when the machine is busy.
+  // One esbuild run builds every function but those with native packages or arrow functions kept (shared-bundles.ts).
 }, 1_500_000);
 
 // The bundles are megabytes per function: do not leave them behind in the temp directory.
