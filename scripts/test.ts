@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 import path from 'node:path';
 import { ensureChromium, ensureJava, MissingPrerequisite } from '../services/local/prerequisites';
 import {
@@ -15,10 +16,11 @@ import { rateLimits, scaleRateLimits } from '../services/src/rate-limits';
 /**
  * `npm test`: every test, on a fresh machine. It installs or names what the machine lacks (Java
  * for DynamoDB Local, Chromium for browser tests), starts the local stack on test ports (beside
- * any running dev stack), builds the web app and serves it, then runs the Vitest projects: first
- * the fast ones (and, beside them on a stack of their own, the two files that run alone), then the
- * browser journeys. `npm test -- services e2e` runs only those projects;
- * `npm test -- services orders.test` only the matching files.
+ * any running dev stack) and runs the Vitest projects: the fast ones in parallel on it; beside
+ * them, on a stack of their own with the web app built and served there, the browser journeys;
+ * and once the parallel run ends, on a third stack, the two files that run alone.
+ * `npm test -- services e2e` runs only those projects; `npm test -- services orders.test` only the
+ * matching files.
  */
 const allProjects = ['events', 'services', 'web', 'infra', 'e2e'] as const;
 type Project = (typeof allProjects)[number];
@@ -33,8 +35,19 @@ if (unknown.length) {
   process.exit(2);
 }
 const projects: readonly Project[] = requested.length ? requested : allProjects;
-const needsStack = projects.some((p) => p === 'services' || p === 'e2e');
-const needsBrowser = projects.includes('e2e');
+/** Set on the run that serves only the browser journeys for another (below). */
+const browserOnly = process.env.TEST_BROWSER_ONLY === '1';
+/**
+ * With other projects, the browser journeys run beside them in a run of this script of their own,
+ * on a stack of their own: one file at a time, they leave about two fifths of the two cores idle
+ * (waiting on the browser and the workers), which the parallel run fills. On their own stack no
+ * other test's orders, payments or users show in their pages or totals.
+ */
+const browserBeside =
+  !browserOnly && process.env.TEST_ALONE_ONLY !== '1' && projects.includes('e2e') && projects.some((p) => p !== 'e2e');
+const projectsHere = browserBeside ? projects.filter((p) => p !== 'e2e') : projects;
+const needsStack = projectsHere.some((p) => p === 'services' || p === 'e2e');
+const needsBrowser = projectsHere.includes('e2e');
 // TEST_PORT_OFFSET lets two test runs share a machine (each on its own ports and data folder).
 const portOffset = Number(process.env.TEST_PORT_OFFSET ?? 0);
 const ports = Object.fromEntries(
@@ -75,7 +88,7 @@ const aloneFiles = runAlone.filter((file) => !fileFilters.length || fileFilters.
 const ALONE_PORT_OFFSET = 70;
 /** Set on the run that serves only the files above, so it neither starts another nor runs the rest. */
 const aloneOnly = process.env.TEST_ALONE_ONLY === '1';
-const withAlone = projects.includes('services') && aloneFiles.length > 0;
+const withAlone = projectsHere.includes('services') && aloneFiles.length > 0;
 /**
  * Only the files that run alone were asked for (or this is the run that serves them): they run
  * here, one at a time. Otherwise they run beside the parallel run, on a stack of their own and a
@@ -85,7 +98,7 @@ const withAlone = projects.includes('services') && aloneFiles.length > 0;
 const onlyAlone =
   aloneOnly ||
   (withAlone &&
-    projects.length === 1 &&
+    projectsHere.length === 1 &&
     fileFilters.length > 0 &&
     fileFilters.every((filter) => runAlone.some((file) => file.includes(filter))));
 
@@ -106,25 +119,48 @@ const countResults = (results: string) => {
 
 const resultsFile = (dir: string, label: string) => path.join(dir, `results-${label}.json`);
 
-/**
- * The files that run alone, in a run of this script of its own (its own stack on its own ports),
- * started now and awaited later; its report is counted with the rest.
- */
+/** The private stacks' ports: clear of the test stack's, the dev stack's, dev-restart.test's and each other's. */
+const BROWSER_PORT_OFFSET = 140;
 const initialEnvironment = { ...process.env };
-const startAloneRun = (environment: NodeJS.ProcessEnv) => {
-  const offset = portOffset + ALONE_PORT_OFFSET;
-  const report = resultsFile(path.join(repoRoot, '.local', `test-${offset}`), 'services-alone');
+
+/**
+ * A run of this script of its own for one part of the tests (its own stack on its own ports and
+ * data folder), with this process's environment as it came; started now, awaited later, its
+ * report counted with the rest.
+ */
+const startChildRun = (part: { args: string[]; offset: number; flag: string; report: string }) => {
+  const offset = portOffset + part.offset;
+  const report = resultsFile(path.join(repoRoot, '.local', `test-${offset}`), part.report);
   rmSync(report, { force: true });
-  const code = run(process.execPath, [...process.execArgv, process.argv[1]!, 'services', ...aloneFiles], {
-    ...environment,
+  const code = run(process.execPath, [...process.execArgv, process.argv[1]!, ...part.args], {
+    ...initialEnvironment,
     TEST_PORT_OFFSET: String(offset),
-    TEST_ALONE_ONLY: '1',
+    [part.flag]: '1',
   });
   return code.then((exit) => {
     if (!countResults(report) && exit !== 0) counts.failed += 1;
     return exit;
   });
 };
+
+/** The files that run alone, one at a time on their own stack. */
+const startAloneRun = () =>
+  startChildRun({
+    args: ['services', ...aloneFiles],
+    offset: ALONE_PORT_OFFSET,
+    flag: 'TEST_ALONE_ONLY',
+    report: 'services-alone',
+  });
+
+/** The browser journeys, on their own stack, with the web app built and served there. */
+const browserRunDir = path.join(repoRoot, '.local', `test-${portOffset + BROWSER_PORT_OFFSET}`);
+const startBrowserRun = () =>
+  startChildRun({
+    args: ['e2e', ...fileFilters],
+    offset: BROWSER_PORT_OFFSET,
+    flag: 'TEST_BROWSER_ONLY',
+    report: 'e2e',
+  });
 
 const vitest = async (group: Project[], env: NodeJS.ProcessEnv, options: { label?: string; args?: string[] } = {}) => {
   if (!group.length) return 0;
@@ -154,14 +190,17 @@ const main = async () => {
   let closeWeb: (() => Promise<void>) | undefined;
   let besideRun: Promise<number> | undefined;
   try {
-    if (needsStack) ensureJava();
-    if (needsBrowser) env.CHROMIUM_PATH = ensureChromium();
-    // The files that run alone go beside the browser journeys when there are some: those leave
-    // about two fifths of the two cores idle (they wait on the browser and the workers), where the
-    // parallel run uses both in full. Without them, beside the parallel run. Either way with this
-    // process's environment as it came.
-    const aloneBesideBrowser = needsBrowser;
-    besideRun = withAlone && !onlyAlone && !aloneBesideBrowser ? startAloneRun(initialEnvironment) : undefined;
+    if (needsStack || browserBeside) ensureJava();
+    if (needsBrowser || browserBeside) env.CHROMIUM_PATH = ensureChromium();
+    const browserRun = browserBeside ? startBrowserRun() : undefined;
+    // The browser journeys are one long chain of files, and the rest fills the cores around them:
+    // this run and all it starts from now on (its stack, the parallel run, the files that run
+    // alone) yield the CPU to them when both want it.
+    if (browserRun) setPriority(Math.min(19, getPriority() + 5));
+    // The files that run alone go beside the browser journeys when there are some, once the
+    // parallel run has ended; without them, beside the parallel run from the start.
+    const aloneAfterParallel = Boolean(browserRun) || needsBrowser;
+    besideRun = withAlone && !onlyAlone && !aloneAfterParallel ? startAloneRun() : undefined;
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
@@ -199,8 +238,8 @@ const main = async () => {
       rmSync(loginJsReport, { force: true });
     }
 
-    const fast = projects.filter((p) => p !== 'e2e');
-    const browser = projects.filter((p) => p === 'e2e');
+    const fast = projectsHere.filter((p) => p !== 'e2e');
+    const browser = projectsHere.filter((p) => p === 'e2e');
     const aloneRun =
       withAlone && onlyAlone
         ? vitest(['services'], env, { label: 'services-alone', args: [...aloneFiles, '--maxWorkers=1'] })
@@ -214,13 +253,13 @@ const main = async () => {
             '--passWithNoTests',
           ],
         });
-    if (withAlone && !onlyAlone && aloneBesideBrowser) besideRun = startAloneRun(initialEnvironment);
-    const browserCode = await vitest(browser, env);
+    if (withAlone && !onlyAlone && aloneAfterParallel) besideRun = startAloneRun();
+    const browserCode = browserRun ? await browserRun : await vitest(browser, env);
     const aloneCode = await (besideRun ?? aloneRun);
     console.log(`\nAll projects (${projects.join(', ')}):`);
     console.log(`${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
-    if (existsSync(loginJsReport))
-      console.log(`JavaScript of a first visit to /login: ${readFileSync(loginJsReport, 'utf8')}`);
+    const loginJs = browserRun ? path.join(browserRunDir, path.basename(loginJsReport)) : loginJsReport;
+    if (existsSync(loginJs)) console.log(`JavaScript of a first visit to /login: ${readFileSync(loginJs, 'utf8')}`);
     return fastCode || aloneCode || browserCode;
   } finally {
     await closeWeb?.();
