@@ -18,7 +18,7 @@ import { rateLimits, scaleRateLimits } from '../services/src/rate-limits';
  * for DynamoDB Local, Chromium for browser tests), starts the local stack on test ports (beside
  * any running dev stack) and runs the Vitest projects: the fast ones in parallel on it; beside
  * them, on a stack of their own with the web app built and served there, the browser journeys;
- * and once the parallel run ends, on a third stack, the two files that run alone.
+ * and on a third stack, one at a time, the two files that run alone.
  * `npm test -- services e2e` runs only those projects; `npm test -- services orders.test` only the
  * matching files.
  */
@@ -197,10 +197,8 @@ const main = async () => {
     // this run and all it starts from now on (its stack, the parallel run, the files that run
     // alone) yield the CPU to them when both want it.
     if (browserRun) setPriority(Math.min(19, getPriority() + 5));
-    // The files that run alone go beside the browser journeys when there are some, once the
-    // parallel run has ended; without them, beside the parallel run from the start.
-    const aloneAfterParallel = Boolean(browserRun) || needsBrowser;
-    besideRun = withAlone && !onlyAlone && !aloneAfterParallel ? startAloneRun() : undefined;
+    // The files that run alone, beside the rest from the start (after them for the CPU).
+    besideRun = withAlone && !onlyAlone ? startAloneRun() : undefined;
 
     if (needsStack) {
       console.log('Starting the local stack for tests...');
@@ -253,7 +251,6 @@ const main = async () => {
             '--passWithNoTests',
           ],
         });
-    if (withAlone && !onlyAlone && aloneAfterParallel) besideRun = startAloneRun();
     const browserCode = browserRun ? await browserRun : await vitest(browser, env);
     const aloneCode = await (besideRun ?? aloneRun);
     console.log(`\nAll projects (${projects.join(', ')}):`);
