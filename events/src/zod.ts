@@ -25,6 +25,6 @@ export * from 'zod/mini';
  * none either, so esbuild (the functions) and Rollup (the web app) drop the whole statement when
  * nothing reads the name. `@__NO_SIDE_EFFECTS__` here would say the same for every call, but
  * esbuild honours it only within this module, so each call is marked where it is written.
- * Tested by infra/test/bundling/unused-schemas.test.ts (docs/decisions/0113-schemas-dropped-when-unused.md).
+ * Tested by infra/test/bundling-unused-schemas.test.ts (docs/decisions/0113-schemas-dropped-when-unused.md).
  */
 export const schema = /* @__NO_SIDE_EFFECTS__ */ <T>(build: () => T): T => build();
