@@ -188,6 +188,10 @@ const installedDir = (name: string) =>
 const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
   const outDir = path.join(outRoot, spec.name.replaceAll(/[^a-z0-9-]+/gi, '_'));
   const outfile = path.join(outDir, 'index.mjs');
+  const buildOptions = lambdaBuildOptions(repoRoot, { keepArrowFunctions: spec.keepArrowFunctions === true });
+  // The other checkout's node_modules are links to this one's, whose @marketplace/events is this
+  // checkout's events: a compared bundle takes the schemas from its own checkout's sources instead.
+  if (spec.compared) buildOptions.alias['@marketplace/events'] = path.join(path.resolve(compareRoot!), 'events', 'src');
   const result = await build({
     ...(typeof spec.entry === 'string'
       ? {
@@ -199,7 +203,7 @@ const bundle = async (spec: Bundle, outRoot: string): Promise<Built> => {
           ],
         }
       : { stdin: { contents: spec.entry.contents, resolveDir: servicesSrc, sourcefile: 'floor.mjs', loader: 'js' } }),
-    ...lambdaBuildOptions(repoRoot, { keepArrowFunctions: spec.keepArrowFunctions === true }),
+    ...buildOptions,
     sourcemap: true,
     sourcesContent: false,
     external: [...spec.nativeModules],

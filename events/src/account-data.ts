@@ -36,12 +36,14 @@ export const DATA_EXPORT_RUNNING_MESSAGE =
 /** What the browser must type to delete the account. */
 export const DELETE_CONFIRMATION = 'DELETE';
 
-export const deleteAccountInput = z.strictObject({
-  confirmation: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }).check(
-    z.maxLength(20, `Type ${DELETE_CONFIRMATION} to confirm`),
-    z.refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} (in capital letters) to confirm`),
-  ),
-});
+export const deleteAccountInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    confirmation: z.string({ error: `Type ${DELETE_CONFIRMATION} to confirm` }).check(
+      z.maxLength(20, `Type ${DELETE_CONFIRMATION} to confirm`),
+      z.refine((value) => value === DELETE_CONFIRMATION, `Type ${DELETE_CONFIRMATION} (in capital letters) to confirm`),
+    ),
+  }),
+);
 export type DeleteAccountInput = z.infer<typeof deleteAccountInput>;
 
 /** DELETE answer: when the personal fields go. */

@@ -27,45 +27,61 @@ export const addOnMessages = {
   notNow: 'Add-ons can be changed only before the order is paid',
 } as const;
 
-const cents = z
-  .number({ error: addOnMessages.whole })
-  .check(z.int(addOnMessages.whole), z.minimum(0, addOnMessages.negative), z.maximum(1_000_000, addOnMessages.tooHigh));
-const addOnName = z
-  .string({ error: addOnMessages.name })
-  .check(z.trim(), z.minLength(1, addOnMessages.name), z.maxLength(100, addOnMessages.nameLength));
-const addOnDescription = z.string().check(z.trim(), z.maxLength(1000, addOnMessages.description));
-const sortOrder = z
-  .number({ error: addOnMessages.sortOrder })
-  .check(
-    z.int(addOnMessages.sortOrder),
-    z.minimum(0, addOnMessages.sortOrder),
-    z.maximum(1000, addOnMessages.sortOrder),
-  );
+const cents = /* @__PURE__ */ z.schema(() =>
+  z
+    .number({ error: addOnMessages.whole })
+    .check(
+      z.int(addOnMessages.whole),
+      z.minimum(0, addOnMessages.negative),
+      z.maximum(1_000_000, addOnMessages.tooHigh),
+    ),
+);
+const addOnName = /* @__PURE__ */ z.schema(() =>
+  z
+    .string({ error: addOnMessages.name })
+    .check(z.trim(), z.minLength(1, addOnMessages.name), z.maxLength(100, addOnMessages.nameLength)),
+);
+const addOnDescription = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.trim(), z.maxLength(1000, addOnMessages.description)),
+);
+const sortOrder = /* @__PURE__ */ z.schema(() =>
+  z
+    .number({ error: addOnMessages.sortOrder })
+    .check(
+      z.int(addOnMessages.sortOrder),
+      z.minimum(0, addOnMessages.sortOrder),
+      z.maximum(1000, addOnMessages.sortOrder),
+    ),
+);
 
 /** POST /api/admin/job-types/add-ons: a new add-on, offered at once. */
-export const createAddOnInput = z.strictObject({
-  name: addOnName,
-  description: z.pipe(
-    z.nullish(addOnDescription),
-    z.transform((d) => d || undefined),
-  ),
-  pricePerPhotoCents: z._default(cents, NEW_ADD_ON_PRICE_CENTS),
-  editorRatePerPhotoCents: z._default(cents, NEW_ADD_ON_EDITOR_RATE_CENTS),
-  sortOrder: z._default(sortOrder, 0),
-});
+export const createAddOnInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    name: addOnName,
+    description: z.pipe(
+      z.nullish(addOnDescription),
+      z.transform((d) => d || undefined),
+    ),
+    pricePerPhotoCents: z._default(cents, NEW_ADD_ON_PRICE_CENTS),
+    editorRatePerPhotoCents: z._default(cents, NEW_ADD_ON_EDITOR_RATE_CENTS),
+    sortOrder: z._default(sortOrder, 0),
+  }),
+);
 export type CreateAddOnInput = z.infer<typeof createAddOnInput>;
 
 /** PATCH /api/admin/job-types/add-ons/{id}: new prices apply to selections made from now on; isActive false withdraws it. */
-export const updateAddOnInput = z
-  .strictObject({
-    name: z.optional(addOnName),
-    description: z.optional(z.nullable(addOnDescription)),
-    pricePerPhotoCents: z.optional(cents),
-    editorRatePerPhotoCents: z.optional(cents),
-    sortOrder: z.optional(sortOrder),
-    isActive: z.optional(z.boolean()),
-  })
-  .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: addOnMessages.nothing }));
+export const updateAddOnInput = /* @__PURE__ */ z.schema(() =>
+  z
+    .strictObject({
+      name: z.optional(addOnName),
+      description: z.optional(z.nullable(addOnDescription)),
+      pricePerPhotoCents: z.optional(cents),
+      editorRatePerPhotoCents: z.optional(cents),
+      sortOrder: z.optional(sortOrder),
+      isActive: z.optional(z.boolean()),
+    })
+    .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: addOnMessages.nothing })),
+);
 export type UpdateAddOnInput = z.infer<typeof updateAddOnInput>;
 
 /** The catalogue's add-on as the admin sees it. */
@@ -88,30 +104,34 @@ export interface OfferedAddOnView {
   pricePerPhotoCents: number;
 }
 
-export const addOnId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, addOnMessages.unknownAddOn));
+export const addOnId = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, addOnMessages.unknownAddOn)),
+);
 /** An original's key in storage, as the images list answers it. */
-const photoKey = z.string().check(z.minLength(1), z.maxLength(1024));
+const photoKey = /* @__PURE__ */ z.schema(() => z.string().check(z.minLength(1), z.maxLength(1024)));
 
 /**
  * PUT /api/orders/{id}/add-ons: the add-ons ticked on each photo, the whole selection at once (a
  * photo left out has none). Strict: a price or total from the browser is refused, never read.
  */
-export const saveOrderAddOnsInput = z.strictObject({
-  photos: z
-    .array(
-      z.strictObject({
-        key: photoKey,
-        addOnIds: z.array(addOnId).check(
-          z.maxLength(ADD_ON_MAX),
-          z.refine((ids) => new Set(ids).size === ids.length, addOnMessages.duplicateAddOn),
-        ),
-      }),
-    )
-    .check(
-      z.maxLength(PHOTO_COUNT_MAX, addOnMessages.unknownPhoto),
-      z.refine((photos) => new Set(photos.map((p) => p.key)).size === photos.length, addOnMessages.duplicatePhoto),
-    ),
-});
+export const saveOrderAddOnsInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    photos: z
+      .array(
+        z.strictObject({
+          key: photoKey,
+          addOnIds: z.array(addOnId).check(
+            z.maxLength(ADD_ON_MAX),
+            z.refine((ids) => new Set(ids).size === ids.length, addOnMessages.duplicateAddOn),
+          ),
+        }),
+      )
+      .check(
+        z.maxLength(PHOTO_COUNT_MAX, addOnMessages.unknownPhoto),
+        z.refine((photos) => new Set(photos.map((p) => p.key)).size === photos.length, addOnMessages.duplicatePhoto),
+      ),
+  }),
+);
 export type SaveOrderAddOnsInput = z.infer<typeof saveOrderAddOnsInput>;
 
 /** One priced line of an order's add-ons: the add-on as it was when chosen, times its photos. */

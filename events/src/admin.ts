@@ -29,24 +29,26 @@ export type AdminOrderSort = (typeof adminOrderSorts)[number];
  * one page of reads however deep it is; without it page N is found by reading the N pages
  * before it (see docs/decisions/0048-admin-order-list.md).
  */
-export const adminOrdersQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_ORDERS_MAX_LIMIT)),
-    ADMIN_ORDERS_PAGE_SIZE,
-  ),
-  assignmentFilter: z._default(z.enum(assignmentFilters), 'unassigned'),
-  searchTerm: z.pipe(
-    z.optional(
-      z
-        .string()
-        .check(z.trim(), z.maxLength(SEARCH_TERM_MAX, `Search terms must be at most ${SEARCH_TERM_MAX} characters`)),
+export const adminOrdersQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_ORDERS_MAX_LIMIT)),
+      ADMIN_ORDERS_PAGE_SIZE,
     ),
-    z.transform((term) => term || undefined),
-  ),
-  sortBy: z._default(z.enum(adminOrderSorts), 'newest'),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
-});
+    assignmentFilter: z._default(z.enum(assignmentFilters), 'unassigned'),
+    searchTerm: z.pipe(
+      z.optional(
+        z
+          .string()
+          .check(z.trim(), z.maxLength(SEARCH_TERM_MAX, `Search terms must be at most ${SEARCH_TERM_MAX} characters`)),
+      ),
+      z.transform((term) => term || undefined),
+    ),
+    sortBy: z._default(z.enum(adminOrderSorts), 'newest'),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
+  }),
+);
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuery>;
 
 /**
@@ -103,18 +105,22 @@ export interface AdminOrderListResponse {
   moreMatches: boolean;
 }
 
-export const assignOrderInput = z.object({
-  editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
-});
+export const assignOrderInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
+  }),
+);
 
-export const bulkAssignInput = z.object({
-  orderIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(
-    z.minLength(1, 'Select at least one order'),
-    z.maxLength(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} orders at a time`),
-    z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each order can be listed only once' }),
-  ),
-  editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
-});
+export const bulkAssignInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    orderIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64))).check(
+      z.minLength(1, 'Select at least one order'),
+      z.maxLength(BULK_ASSIGN_MAX, `At most ${BULK_ASSIGN_MAX} orders at a time`),
+      z.refine((ids) => new Set(ids).size === ids.length, { message: 'Each order can be listed only once' }),
+    ),
+    editorId: z.string().check(z.trim(), z.minLength(1, 'Please select an editor'), z.maxLength(128)),
+  }),
+);
 
 export interface BulkAssignResponse {
   /** e.g. 'Assigned 98 of 100 orders. Not assigned: #1042 (already in progress), ...' */
@@ -153,27 +159,31 @@ export interface AdminUserView {
 export const ADMIN_USERS_PAGE_SIZE = 25;
 export const ADMIN_USERS_MAX_LIMIT = 100;
 
-const flag = z.pipe(
-  z.optional(z.enum(['true', 'false'])),
-  z.transform((v) => v === 'true'),
+const flag = /* @__PURE__ */ z.schema(() =>
+  z.pipe(
+    z.optional(z.enum(['true', 'false'])),
+    z.transform((v) => v === 'true'),
+  ),
 );
 
 /**
  * GET /api/admin/users: one page, newest first. Invited editors (no account yet) are listed only
  * with includeInvited=true. `cursor` is the previous page's `nextCursor`.
  */
-export const adminUsersQuery = z.object({
-  includeInactive: flag,
-  includeInvited: flag,
-  status: z.optional(z.enum(userStatuses)),
-  role: z.optional(role),
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
-    ADMIN_USERS_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const adminUsersQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    includeInactive: flag,
+    includeInvited: flag,
+    status: z.optional(z.enum(userStatuses)),
+    role: z.optional(role),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+      ADMIN_USERS_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type AdminUsersQuery = z.infer<typeof adminUsersQuery>;
 
 /** A page of a list the admin pages through (users, editors, feedback). */
@@ -194,13 +204,15 @@ export interface AdminUserListResponse extends AdminPage {
 }
 
 /** GET /api/admin/invited-users: editors invited and not signed up yet, newest first, a page at a time. */
-export const invitedUsersQuery = z.object({
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
-    ADMIN_USERS_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const invitedUsersQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+      ADMIN_USERS_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type InvitedUsersQuery = z.infer<typeof invitedUsersQuery>;
 
 export interface InvitedUsersResponse {
@@ -211,8 +223,10 @@ export interface InvitedUsersResponse {
 }
 
 /** PATCH /users/{id}/role sets the user's only role; POST /users/{id}/roles adds one. */
-export const roleInput = z.object({ role });
-export const roleParams = z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), role });
+export const roleInput = /* @__PURE__ */ z.schema(() => z.object({ role }));
+export const roleParams = /* @__PURE__ */ z.schema(() =>
+  z.object({ id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)), role }),
+);
 
 export interface CheckEmailResponse {
   email: string;
@@ -254,14 +268,16 @@ export interface AdminEditorView {
 export const ADMIN_EDITORS_PAGE_SIZE = 20;
 
 /** GET /api/admin/editors: one page of editors, invited ones included, newest first. */
-export const adminEditorsQuery = z.object({
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
-    ADMIN_EDITORS_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const adminEditorsQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+      ADMIN_EDITORS_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type AdminEditorsQuery = z.infer<typeof adminEditorsQuery>;
 
 export interface AdminEditorListResponse extends AdminPage {
@@ -269,14 +285,16 @@ export interface AdminEditorListResponse extends AdminPage {
 }
 
 /** PUT replaces every rate (an empty list clears them); PATCH sets the listed ones and keeps the rest. */
-export const editorRatesInput = z.object({
-  jobTypeRates: z.array(jobTypeRateInput).check(
-    z.maxLength(100),
-    z.refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
-      message: 'Each job type can have only one rate',
-    }),
-  ),
-});
+export const editorRatesInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    jobTypeRates: z.array(jobTypeRateInput).check(
+      z.maxLength(100),
+      z.refine((rates) => new Set(rates.map((r) => r.jobTypeId)).size === rates.length, {
+        message: 'Each job type can have only one rate',
+      }),
+    ),
+  }),
+);
 
 export interface AdminEditorStatsView {
   averageRating: number | null;
@@ -286,14 +304,20 @@ export interface AdminEditorStatsView {
   activeOrders: number;
 }
 
-export const recordPayoutInput = z.object({
-  amountCents: z
-    .number()
-    .check(z.int('Amounts are whole cents'), z.minimum(1, 'A payout must be more than $0.00'), z.maximum(100_000_000)),
-  note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-  /** Sent again on a retry so the payout is booked once. */
-  payoutId: z.optional(z.string().check(z.trim(), z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'payoutId must be a ULID'))),
-});
+export const recordPayoutInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    amountCents: z
+      .number()
+      .check(
+        z.int('Amounts are whole cents'),
+        z.minimum(1, 'A payout must be more than $0.00'),
+        z.maximum(100_000_000),
+      ),
+    note: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    /** Sent again on a retry so the payout is booked once. */
+    payoutId: z.optional(z.string().check(z.trim(), z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'payoutId must be a ULID'))),
+  }),
+);
 
 export interface PayoutView {
   id: string;
@@ -306,13 +330,15 @@ export interface PayoutView {
 export const EDITOR_PAYOUTS_PAGE_SIZE = 20;
 
 /** GET /api/admin/editors/{id}/payouts: one page of the editor's payouts, newest first. */
-export const editorPayoutsQuery = z.object({
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
-    EDITOR_PAYOUTS_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const editorPayoutsQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+      EDITOR_PAYOUTS_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type EditorPayoutsQuery = z.infer<typeof editorPayoutsQuery>;
 
 export interface EditorPayoutsResponse {
@@ -327,52 +353,60 @@ export interface EditorPayoutsResponse {
 
 export const NEW_JOB_TYPE_PRICE_CENTS = 500;
 export const NEW_JOB_TYPE_EDITOR_RATE_CENTS = 50;
-const cents = z
-  .number()
-  .check(z.int('Amounts are whole cents'), z.minimum(0, 'Amounts cannot be negative'), z.maximum(1_000_000));
+const cents = /* @__PURE__ */ z.schema(() =>
+  z.number().check(z.int('Amounts are whole cents'), z.minimum(0, 'Amounts cannot be negative'), z.maximum(1_000_000)),
+);
 /** Express and Rush surcharges per photo; Standard has none. */
-const tierSurchargesInput = z.strictObject({ express: cents, rush: cents });
-const jobTypeName = z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100));
-const jobTypeDescription = z.string().check(z.trim(), z.maxLength(1000));
+const tierSurchargesInput = /* @__PURE__ */ z.schema(() => z.strictObject({ express: cents, rush: cents }));
+const jobTypeName = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(100)),
+);
+const jobTypeDescription = /* @__PURE__ */ z.schema(() => z.string().check(z.trim(), z.maxLength(1000)));
 
-export const createJobTypeInput = z.object({
-  name: jobTypeName,
-  description: z.pipe(
-    z.nullish(jobTypeDescription),
-    z.transform((d) => d || undefined),
-  ),
-  pricePerPhotoCents: z._default(cents, NEW_JOB_TYPE_PRICE_CENTS),
-  defaultEditorPriceCents: z._default(cents, NEW_JOB_TYPE_EDITOR_RATE_CENTS),
-  tierSurchargeCents: z._default(tierSurchargesInput, { express: 0, rush: 0 }),
-});
+export const createJobTypeInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    name: jobTypeName,
+    description: z.pipe(
+      z.nullish(jobTypeDescription),
+      z.transform((d) => d || undefined),
+    ),
+    pricePerPhotoCents: z._default(cents, NEW_JOB_TYPE_PRICE_CENTS),
+    defaultEditorPriceCents: z._default(cents, NEW_JOB_TYPE_EDITOR_RATE_CENTS),
+    tierSurchargeCents: z._default(tierSurchargesInput, { express: 0, rush: 0 }),
+  }),
+);
 
 /** PATCH /api/admin/job-types/{id}: new prices apply to new orders; existing orders keep theirs. */
-export const updateJobTypeInput = z
-  .strictObject({
-    name: z.optional(jobTypeName),
-    description: z.optional(z.nullable(jobTypeDescription)),
-    pricePerPhotoCents: z.optional(cents),
-    defaultEditorPriceCents: z.optional(cents),
-    tierSurchargeCents: z.optional(tierSurchargesInput),
-    isActive: z.optional(z.boolean()),
-  })
-  .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' }));
+export const updateJobTypeInput = /* @__PURE__ */ z.schema(() =>
+  z
+    .strictObject({
+      name: z.optional(jobTypeName),
+      description: z.optional(z.nullable(jobTypeDescription)),
+      pricePerPhotoCents: z.optional(cents),
+      defaultEditorPriceCents: z.optional(cents),
+      tierSurchargeCents: z.optional(tierSurchargesInput),
+      isActive: z.optional(z.boolean()),
+    })
+    .check(z.refine((v) => Object.values(v).some((value) => value !== undefined), { message: 'Nothing to update' })),
+);
 
 // ---------------------------------------------------------------- feedback
 
 export const ADMIN_FEEDBACK_PAGE_SIZE = 25;
 
 /** GET /api/feedback/all: one page of the reports matching the filters, newest first. */
-export const adminFeedbackQuery = z.object({
-  status: z._default(z.enum(['all', ...feedbackStatuses]), 'all'),
-  type: z._default(z.enum(['all', ...feedbackTypes]), 'all'),
-  page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
-    ADMIN_FEEDBACK_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const adminFeedbackQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    status: z._default(z.enum(['all', ...feedbackStatuses]), 'all'),
+    type: z._default(z.enum(['all', ...feedbackTypes]), 'all'),
+    page: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(10_000)), 1),
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(ADMIN_USERS_MAX_LIMIT)),
+      ADMIN_FEEDBACK_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type AdminFeedbackQuery = z.infer<typeof adminFeedbackQuery>;
 
 export interface AdminFeedbackListResponse extends AdminPage {
@@ -386,8 +420,10 @@ export interface FeedbackStatsView {
 }
 
 export const ADMIN_NOTES_MAX = 5000;
-export const updateFeedbackInput = z.object({
-  status: z.enum(feedbackStatuses),
-  /** Absent or null keeps the notes already there. */
-  adminNotes: z.nullish(z.string().check(z.trim(), z.maxLength(ADMIN_NOTES_MAX))),
-});
+export const updateFeedbackInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    status: z.enum(feedbackStatuses),
+    /** Absent or null keeps the notes already there. */
+    adminNotes: z.nullish(z.string().check(z.trim(), z.maxLength(ADMIN_NOTES_MAX))),
+  }),
+);

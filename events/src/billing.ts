@@ -8,33 +8,39 @@ import * as z from './zod';
 export const BILLING_PAGE_SIZE_DEFAULT = 20;
 export const BILLING_PAGE_SIZE_MAX = 50;
 
-export const billingHistoryQuery = z.object({
-  cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
-  limit: z._default(
-    z.coerce
-      .number({ error: 'limit must be a whole number from 1 to 50' })
-      .check(
-        z.int('limit must be a whole number from 1 to 50'),
-        z.minimum(1, 'limit must be a whole number from 1 to 50'),
-        z.maximum(BILLING_PAGE_SIZE_MAX, 'limit must be a whole number from 1 to 50'),
-      ),
-    BILLING_PAGE_SIZE_DEFAULT,
-  ),
-});
+export const billingHistoryQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    cursor: z.optional(z.string().check(z.minLength(1), z.maxLength(500))),
+    limit: z._default(
+      z.coerce
+        .number({ error: 'limit must be a whole number from 1 to 50' })
+        .check(
+          z.int('limit must be a whole number from 1 to 50'),
+          z.minimum(1, 'limit must be a whole number from 1 to 50'),
+          z.maximum(BILLING_PAGE_SIZE_MAX, 'limit must be a whole number from 1 to 50'),
+        ),
+      BILLING_PAGE_SIZE_DEFAULT,
+    ),
+  }),
+);
 export type BillingHistoryQuery = z.infer<typeof billingHistoryQuery>;
 
 /** GET /api/billing/statement?month=2026-11&tz=Europe/Berlin: the month in the photographer's own time zone. */
-export const billingStatementQuery = z.object({
-  month: z.string().check(z.regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM, such as 2026-11')),
-  tz: z._default(timeZone, 'UTC'),
-});
+export const billingStatementQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    month: z.string().check(z.regex(/^(20\d\d)-(0[1-9]|1[0-2])$/, 'month must be YYYY-MM, such as 2026-11')),
+    tz: z._default(timeZone, 'UTC'),
+  }),
+);
 export type BillingStatementQuery = z.infer<typeof billingStatementQuery>;
 
 /** `{receiptId}` in a receipt route: a billing entry's ULID. */
-export const receiptParams = z.object({
-  id: z.string().check(z.regex(/^[0-9A-Za-z]{10,40}$/, 'Not an order id')),
-  receiptId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a receipt id')),
-});
+export const receiptParams = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    id: z.string().check(z.regex(/^[0-9A-Za-z]{10,40}$/, 'Not an order id')),
+    receiptId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Not a receipt id')),
+  }),
+);
 
 export interface BillingEntryView {
   /** The receipt's id too. */

@@ -21,11 +21,13 @@ export const SEQUENCE_MAX = 500;
  * SEQUENCE_CHANGED) unless the page says to replace it (`replace: true`, after the photographer
  * chose to keep their own order).
  */
-export const saveSequenceInput = z.object({
-  keys: z.array(z.string().check(z.minLength(1), z.maxLength(1024))).check(z.minLength(1), z.maxLength(SEQUENCE_MAX)),
-  version: z.int().check(z.minimum(0)),
-  replace: z.optional(z.boolean()),
-});
+export const saveSequenceInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    keys: z.array(z.string().check(z.minLength(1), z.maxLength(1024))).check(z.minLength(1), z.maxLength(SEQUENCE_MAX)),
+    version: z.int().check(z.minimum(0)),
+    replace: z.optional(z.boolean()),
+  }),
+);
 export type SaveSequenceInput = z.infer<typeof saveSequenceInput>;
 
 export const sequenceChangedMessage =
@@ -42,9 +44,11 @@ export const MLS_START_QUALITY = 90;
 export const MLS_MIN_QUALITY = 60;
 
 /** PUT /api/orders/{id}/mls-size: the long edge of this order's MLS-ready copies. */
-export const setMlsSizeInput = z.object({
-  longEdge: z.union([z.literal(1024), z.literal(2048), z.literal(3000)]),
-});
+export const setMlsSizeInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    longEdge: z.union([z.literal(1024), z.literal(2048), z.literal(3000)]),
+  }),
+);
 
 /** An edited photo in listing order, as the order page and the share page show it. */
 export interface SequencedPhotoView {
@@ -143,14 +147,18 @@ export const shareLinkUnavailableMessage = 'This link is no longer available';
 export const sharePageHeaders = { 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' } as const;
 
 /** POST /api/orders/{id}/share-links: a new link, valid this many days (30 unless said). */
-export const createShareLinkInput = z.object({
-  expiresInDays: z.optional(z.int().check(z.minimum(1), z.maximum(SHARE_LINK_MAX_DAYS))),
-});
+export const createShareLinkInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    expiresInDays: z.optional(z.int().check(z.minimum(1), z.maximum(SHARE_LINK_MAX_DAYS))),
+  }),
+);
 
 /** PATCH /api/orders/{id}/share-links/{linkId}: a new expiry, this many days from now. */
-export const updateShareLinkInput = z.object({
-  expiresInDays: z.int().check(z.minimum(1), z.maximum(SHARE_LINK_MAX_DAYS)),
-});
+export const updateShareLinkInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    expiresInDays: z.int().check(z.minimum(1), z.maximum(SHARE_LINK_MAX_DAYS)),
+  }),
+);
 
 export type ShareLinkStatus = 'active' | 'expired' | 'revoked';
 

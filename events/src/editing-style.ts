@@ -63,35 +63,39 @@ export const editingStyleMessages = {
   notYours: 'A reference photo can only be one you saved in your editing style',
 } as const;
 
-const onOff = z.boolean({ error: editingStyleMessages.onOff });
+const onOff = /* @__PURE__ */ z.schema(() => z.boolean({ error: editingStyleMessages.onOff }));
 
-export const styleReferencePhotoInput = z.strictObject({
-  key: z.string().check(z.minLength(1), z.maxLength(1024)),
-  filename: z.string().check(z.trim(), z.minLength(1, 'The file name is missing'), z.maxLength(255)),
-});
+export const styleReferencePhotoInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    key: z.string().check(z.minLength(1), z.maxLength(1024)),
+    filename: z.string().check(z.trim(), z.minLength(1, 'The file name is missing'), z.maxLength(255)),
+  }),
+);
 export type StyleReferencePhoto = z.infer<typeof styleReferencePhotoInput>;
 
 /**
  * The style as saved and as sent with an order. Every choice is required (the form always has
  * them all, starting from defaultEditingStyle); unknown fields are refused.
  */
-export const editingStyleInput = z.strictObject({
-  sky: z.enum(skyChoices, { error: editingStyleMessages.sky }),
-  windowPull: onOff,
-  lawnGreening: onOff,
-  fireplaceFire: onOff,
-  tvScreens: z.enum(tvScreenChoices, { error: editingStyleMessages.tvScreens }),
-  whiteBalance: z.enum(whiteBalanceChoices, { error: editingStyleMessages.whiteBalance }),
-  straightenVerticals: onOff,
-  hdrLook: z.enum(hdrLookChoices, { error: editingStyleMessages.hdrLook }),
-  notes: z.string().check(z.trim(), z.maxLength(EDITING_STYLE_NOTES_MAX, editingStyleMessages.notes)),
-  referencePhotos: z.array(styleReferencePhotoInput).check(
-    z.maxLength(MAX_STYLE_REFERENCE_PHOTOS, editingStyleMessages.tooManyPhotos),
-    z.refine((photos) => new Set(photos.map((p) => p.key)).size === photos.length, {
-      message: editingStyleMessages.samePhotoTwice,
-    }),
-  ),
-});
+export const editingStyleInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    sky: z.enum(skyChoices, { error: editingStyleMessages.sky }),
+    windowPull: onOff,
+    lawnGreening: onOff,
+    fireplaceFire: onOff,
+    tvScreens: z.enum(tvScreenChoices, { error: editingStyleMessages.tvScreens }),
+    whiteBalance: z.enum(whiteBalanceChoices, { error: editingStyleMessages.whiteBalance }),
+    straightenVerticals: onOff,
+    hdrLook: z.enum(hdrLookChoices, { error: editingStyleMessages.hdrLook }),
+    notes: z.string().check(z.trim(), z.maxLength(EDITING_STYLE_NOTES_MAX, editingStyleMessages.notes)),
+    referencePhotos: z.array(styleReferencePhotoInput).check(
+      z.maxLength(MAX_STYLE_REFERENCE_PHOTOS, editingStyleMessages.tooManyPhotos),
+      z.refine((photos) => new Set(photos.map((p) => p.key)).size === photos.length, {
+        message: editingStyleMessages.samePhotoTwice,
+      }),
+    ),
+  }),
+);
 export type EditingStyle = z.infer<typeof editingStyleInput>;
 
 /** Where a photographer who never saved a style starts: nothing changed that the photo did not ask for. */

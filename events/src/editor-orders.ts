@@ -29,21 +29,26 @@ export const AVAILABLE_ORDERS_MAX_SKIPPED = 200;
  * Express or Rush) narrows the list to one turnaround tier and goes with `sort=due` only
  * (docs/decisions/0110-turnaround-tiers.md).
  */
-export const availableOrdersQuery = z
-  .object({
-    page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
-    limit: z._default(
-      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
-      AVAILABLE_ORDERS_DEFAULT_LIMIT,
+export const availableOrdersQuery = /* @__PURE__ */ z.schema(() =>
+  z
+    .object({
+      page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1),
+      limit: z._default(
+        z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
+        AVAILABLE_ORDERS_DEFAULT_LIMIT,
+      ),
+      filter: z._default(z.enum(availableOrderFilters), 'all'),
+      sort: z._default(z.enum(availableOrderSorts), 'newest'),
+      tier: z.optional(turnaroundTier),
+      cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+    })
+    .check(
+      z.refine((q) => q.tier === undefined || q.sort === 'due', {
+        message: TIER_FILTER_NEEDS_DUE_SORT,
+        path: ['tier'],
+      }),
     ),
-    filter: z._default(z.enum(availableOrderFilters), 'all'),
-    sort: z._default(z.enum(availableOrderSorts), 'newest'),
-    tier: z.optional(turnaroundTier),
-    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-  })
-  .check(
-    z.refine((q) => q.tier === undefined || q.sort === 'due', { message: TIER_FILTER_NEEDS_DUE_SORT, path: ['tier'] }),
-  );
+);
 export type AvailableOrdersQuery = z.infer<typeof availableOrdersQuery>;
 
 export interface AvailableOrderView extends OrderSummaryView {
@@ -73,13 +78,15 @@ export interface EditorAssignmentView extends OrderSummaryView {
 export const MY_ASSIGNMENTS_PAGE_SIZE = 20;
 
 /** GET /api/orders/my-assignments: the editor's orders to work on, newest first, a page at a time. */
-export const myAssignmentsQuery = z.object({
-  limit: z._default(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
-    MY_ASSIGNMENTS_PAGE_SIZE,
-  ),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const myAssignmentsQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    limit: z._default(
+      z.coerce.number().check(z.int(), z.minimum(1), z.maximum(AVAILABLE_ORDERS_MAX_LIMIT)),
+      MY_ASSIGNMENTS_PAGE_SIZE,
+    ),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type MyAssignmentsQuery = z.infer<typeof myAssignmentsQuery>;
 
 export interface MyAssignmentsResponse {
@@ -106,13 +113,15 @@ export interface OrderEventView {
 }
 
 export const EDITOR_NOTES_MAX = 5000;
-export const completeOrderInput = z.object({
-  editorNotes: z.optional(
-    z
-      .string()
-      .check(z.trim(), z.maxLength(EDITOR_NOTES_MAX, `Editor notes must be at most ${EDITOR_NOTES_MAX} characters`)),
-  ),
-});
+export const completeOrderInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    editorNotes: z.optional(
+      z
+        .string()
+        .check(z.trim(), z.maxLength(EDITOR_NOTES_MAX, `Editor notes must be at most ${EDITOR_NOTES_MAX} characters`)),
+    ),
+  }),
+);
 
 /** Edited deliveries: images and archives (spec section 5, 'Editor upload'). */
 export const acceptedArchiveExtensions = ['zip', 'rar', '7z'] as const;

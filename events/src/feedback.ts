@@ -14,17 +14,19 @@ export const feedbackMessages = {
   tooLong: `Message must be less than ${FEEDBACK_MAX_LENGTH} characters`,
 } as const;
 
-export const submitFeedbackInput = z.object({
-  type: z._default(z.enum(feedbackTypes), 'general'),
-  message: z
-    .string({ error: feedbackMessages.empty })
-    .check(
-      z.trim(),
-      z.minLength(1, feedbackMessages.empty),
-      z.minLength(FEEDBACK_MIN_LENGTH, feedbackMessages.tooShort),
-      z.maxLength(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
-    ),
-});
+export const submitFeedbackInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    type: z._default(z.enum(feedbackTypes), 'general'),
+    message: z
+      .string({ error: feedbackMessages.empty })
+      .check(
+        z.trim(),
+        z.minLength(1, feedbackMessages.empty),
+        z.minLength(FEEDBACK_MIN_LENGTH, feedbackMessages.tooShort),
+        z.maxLength(FEEDBACK_MAX_LENGTH, feedbackMessages.tooLong),
+      ),
+  }),
+);
 export type SubmitFeedbackInput = z.infer<typeof submitFeedbackInput>;
 
 export interface FeedbackView {

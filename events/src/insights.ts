@@ -12,10 +12,12 @@ export const INSIGHT_RANGES = ['7', '30', '90'] as const;
 export type InsightRange = (typeof INSIGHT_RANGES)[number];
 export const DEFAULT_INSIGHT_RANGE: InsightRange = '30';
 
-export const insightsQuery = z.object({
-  range: z._default(z.enum(INSIGHT_RANGES), DEFAULT_INSIGHT_RANGE),
-  tz: z._default(timeZone, 'UTC'),
-});
+export const insightsQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    range: z._default(z.enum(INSIGHT_RANGES), DEFAULT_INSIGHT_RANGE),
+    tz: z._default(timeZone, 'UTC'),
+  }),
+);
 export type InsightsQuery = z.infer<typeof insightsQuery>;
 
 /** One day of the admin's time zone. */

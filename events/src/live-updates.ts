@@ -20,20 +20,22 @@ export const LIVE_PING_INTERVAL_MS = 5 * 60 * 1000;
 /** How long a connection item lives without a disconnect (API Gateway ends a connection after 2 hours). */
 export const LIVE_CONNECTION_TTL_SECONDS = 3 * 60 * 60;
 
-const orderId = z.string().check(z.minLength(1));
+const orderId = /* @__PURE__ */ z.schema(() => z.string().check(z.minLength(1)));
 
-export const liveMessage = z.discriminatedUnion('type', [
-  /** The order's status, timeline, notes, files or delivery changed: read the order and the lists again. */
-  z.object({ type: z.literal('order.changed'), orderId, status: z.optional(z.enum(orderStatuses)) }),
-  /** An order entered or left the open pool (paid, claimed, assigned, unassigned, cancelled): editors read the pool again. */
-  z.object({ type: z.literal('pool.changed') }),
-  /** A thumbnail or preview of the order's files was made, or a file was added: read the order's images again. */
-  z.object({ type: z.literal('images.ready'), orderId }),
-  /** A zip of the order was built: the download button can hand it over. */
-  z.object({ type: z.literal('zip.ready'), orderId, kind: z.enum(['edited', 'originals', 'mls']) }),
-  /** The order's MLS-ready copies were made: read the listing view again. */
-  z.object({ type: z.literal('copies.ready'), orderId }),
-]);
+export const liveMessage = /* @__PURE__ */ z.schema(() =>
+  z.discriminatedUnion('type', [
+    /** The order's status, timeline, notes, files or delivery changed: read the order and the lists again. */
+    z.object({ type: z.literal('order.changed'), orderId, status: z.optional(z.enum(orderStatuses)) }),
+    /** An order entered or left the open pool (paid, claimed, assigned, unassigned, cancelled): editors read the pool again. */
+    z.object({ type: z.literal('pool.changed') }),
+    /** A thumbnail or preview of the order's files was made, or a file was added: read the order's images again. */
+    z.object({ type: z.literal('images.ready'), orderId }),
+    /** A zip of the order was built: the download button can hand it over. */
+    z.object({ type: z.literal('zip.ready'), orderId, kind: z.enum(['edited', 'originals', 'mls']) }),
+    /** The order's MLS-ready copies were made: read the listing view again. */
+    z.object({ type: z.literal('copies.ready'), orderId }),
+  ]),
+);
 export type LiveMessage = z.infer<typeof liveMessage>;
 export type LiveMessageType = LiveMessage['type'];
 
@@ -41,5 +43,5 @@ export type LiveMessageType = LiveMessage['type'];
  * A worker's own news for the push queue (a thumbnail, a zip, a set of copies made), beside the
  * outbox records the event-log worker forwards there.
  */
-export const pushRequest = z.object({ push: liveMessage });
+export const pushRequest = /* @__PURE__ */ z.schema(() => z.object({ push: liveMessage }));
 export type PushRequest = z.infer<typeof pushRequest>;

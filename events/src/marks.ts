@@ -42,40 +42,48 @@ export const markMessages = {
   notEditing: 'Marks can be ticked done only while the order is being edited',
 } as const;
 
-const coordinate = z
-  .number({ error: markMessages.coordinate })
-  .check(z.minimum(0, markMessages.coordinate), z.maximum(1, markMessages.coordinate));
-export const markPoint = z.object({ x: coordinate, y: coordinate });
+const coordinate = /* @__PURE__ */ z.schema(() =>
+  z
+    .number({ error: markMessages.coordinate })
+    .check(z.minimum(0, markMessages.coordinate), z.maximum(1, markMessages.coordinate)),
+);
+export const markPoint = /* @__PURE__ */ z.schema(() => z.object({ x: coordinate, y: coordinate }));
 export type MarkPoint = z.infer<typeof markPoint>;
 
-export const markId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Not a mark id'));
+export const markId = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{1,40}$/, 'Not a mark id')),
+);
 /** An original's key in storage, as the images list answers it. */
-const photoKey = z.string().check(z.minLength(1), z.maxLength(1024));
+const photoKey = /* @__PURE__ */ z.schema(() => z.string().check(z.minLength(1), z.maxLength(1024)));
 
-export const markInput = z
-  .object({
-    id: markId,
-    kind: z.enum(markKinds, { error: markMessages.kind }),
-    points: z
-      .array(markPoint)
-      .check(z.minLength(2, markMessages.points), z.maxLength(FREEHAND_POINTS_MAX, markMessages.points)),
-    note: z._default(z.string().check(z.trim(), z.maxLength(MARK_NOTE_MAX, markMessages.note)), ''),
-  })
-  .check(z.refine((mark) => mark.kind === 'freehand' || mark.points.length === 2, markMessages.points));
+export const markInput = /* @__PURE__ */ z.schema(() =>
+  z
+    .object({
+      id: markId,
+      kind: z.enum(markKinds, { error: markMessages.kind }),
+      points: z
+        .array(markPoint)
+        .check(z.minLength(2, markMessages.points), z.maxLength(FREEHAND_POINTS_MAX, markMessages.points)),
+      note: z._default(z.string().check(z.trim(), z.maxLength(MARK_NOTE_MAX, markMessages.note)), ''),
+    })
+    .check(z.refine((mark) => mark.kind === 'freehand' || mark.points.length === 2, markMessages.points)),
+);
 export type MarkInput = z.infer<typeof markInput>;
 
 /** PUT /api/orders/{id}/marks: every mark on one original, replacing what it had (none clears it). */
-export const saveMarksInput = z.object({
-  key: photoKey,
-  marks: z.array(markInput).check(
-    z.maxLength(MARKS_PER_PHOTO_MAX, markMessages.perPhoto),
-    z.refine((marks) => new Set(marks.map((m) => m.id)).size === marks.length, markMessages.duplicateId),
-  ),
-});
+export const saveMarksInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    key: photoKey,
+    marks: z.array(markInput).check(
+      z.maxLength(MARKS_PER_PHOTO_MAX, markMessages.perPhoto),
+      z.refine((marks) => new Set(marks.map((m) => m.id)).size === marks.length, markMessages.duplicateId),
+    ),
+  }),
+);
 export type SaveMarksInput = z.infer<typeof saveMarksInput>;
 
 /** PATCH /api/orders/{id}/marks/done: the editor ticks one mark done (or not). */
-export const setMarkDoneInput = z.object({ key: photoKey, markId, done: z.boolean() });
+export const setMarkDoneInput = /* @__PURE__ */ z.schema(() => z.object({ key: photoKey, markId, done: z.boolean() }));
 export type SetMarkDoneInput = z.infer<typeof setMarkDoneInput>;
 
 export interface MarkView extends MarkInput {

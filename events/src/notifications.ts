@@ -8,7 +8,7 @@ import * as z from './zod';
  */
 export const switchableEmailKinds = ['editor_started', 'photos_ready', 'order_assigned', 'revision_requested'] as const;
 export type SwitchableEmailKind = (typeof switchableEmailKinds)[number];
-export const switchableEmailKind = z.enum(switchableEmailKinds);
+export const switchableEmailKind = /* @__PURE__ */ z.schema(() => z.enum(switchableEmailKinds));
 
 /**
  * Emails that go out whatever the switches say: the payment receipt and the account's security
@@ -76,26 +76,30 @@ export interface NotificationSettingsView {
 }
 
 /** PATCH /api/account/notifications: the switches to change, e.g. {"emails": {"photos_ready": false}}. */
-export const updateNotificationsInput = z.strictObject({
-  emails: z
-    .strictObject(
-      Object.fromEntries(switchableEmailKinds.map((kind) => [kind, z.optional(z.boolean())])) as Record<
-        SwitchableEmailKind,
-        z.ZodMiniOptional<z.ZodMiniBoolean>
-      >,
-    )
-    .check(
-      z.refine((emails) => Object.values(emails).some((v) => v !== undefined), {
-        message: 'Nothing to change: name at least one email kind',
-      }),
-    ),
-});
+export const updateNotificationsInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    emails: z
+      .strictObject(
+        Object.fromEntries(switchableEmailKinds.map((kind) => [kind, z.optional(z.boolean())])) as Record<
+          SwitchableEmailKind,
+          z.ZodMiniOptional<z.ZodMiniBoolean>
+        >,
+      )
+      .check(
+        z.refine((emails) => Object.values(emails).some((v) => v !== undefined), {
+          message: 'Nothing to change: name at least one email kind',
+        }),
+      ),
+  }),
+);
 export type UpdateNotificationsInput = z.infer<typeof updateNotificationsInput>;
 
 /** The unsubscribe link's token (in the query of GET and POST /api/unsubscribe). */
-export const unsubscribeQuery = z.strictObject({
-  token: z.string().check(z.minLength(1, 'The link has no token'), z.maxLength(1000, 'The link is too long')),
-});
+export const unsubscribeQuery = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    token: z.string().check(z.minLength(1, 'The link has no token'), z.maxLength(1000, 'The link is too long')),
+  }),
+);
 
 /** What GET and POST /api/unsubscribe answer: the email the link is about and whether it still goes out. */
 export interface UnsubscribeView {

@@ -34,18 +34,20 @@ export const orderEventTypes = [
   'add_ons_saved',
 ] as const;
 
-export const orderEventType = z.enum(orderEventTypes);
+export const orderEventType = /* @__PURE__ */ z.schema(() => z.enum(orderEventTypes));
 export type OrderEventType = z.infer<typeof orderEventType>;
 
-export const orderEventMessage = z.object({
-  eventId: z.string().check(z.minLength(1)),
-  orderId: z.string().check(z.minLength(1)),
-  eventType: orderEventType,
-  description: z.string().check(z.maxLength(500)),
-  actorId: z.optional(z.string()),
-  occurredAt: z.iso.datetime(),
-  metadata: z._default(z.record(z.string(), z.unknown()), {}),
-});
+export const orderEventMessage = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    eventId: z.string().check(z.minLength(1)),
+    orderId: z.string().check(z.minLength(1)),
+    eventType: orderEventType,
+    description: z.string().check(z.maxLength(500)),
+    actorId: z.optional(z.string()),
+    occurredAt: z.iso.datetime(),
+    metadata: z._default(z.record(z.string(), z.unknown()), {}),
+  }),
+);
 export type OrderEventMessage = z.infer<typeof orderEventMessage>;
 
 /** Queues the workers consume; the names are logical, each maps to one SQS queue in the cloud. */
@@ -69,20 +71,24 @@ export const queueNames = [
 ] as const;
 export type QueueName = (typeof queueNames)[number];
 
-export const zipBuildMessage = z.object({
-  orderId: z.string().check(z.minLength(1)),
-  kind: z.enum(['edited', 'originals', 'mls']),
-  requestedAt: z.iso.datetime(),
-});
+export const zipBuildMessage = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    orderId: z.string().check(z.minLength(1)),
+    kind: z.enum(['edited', 'originals', 'mls']),
+    requestedAt: z.iso.datetime(),
+  }),
+);
 export type ZipBuildMessage = z.infer<typeof zipBuildMessage>;
 
 /**
  * A download that found an order's MLS-ready copies missing, with nothing making them (an order
  * completed before copies were made, or a worker that gave up), asks the rendition worker directly.
  */
-export const mlsCopiesRequest = z.object({
-  request: z.literal('mls-copies'),
-  orderId: z.string().check(z.minLength(1)),
-  requestedAt: z.iso.datetime(),
-});
+export const mlsCopiesRequest = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    request: z.literal('mls-copies'),
+    orderId: z.string().check(z.minLength(1)),
+    requestedAt: z.iso.datetime(),
+  }),
+);
 export type MlsCopiesRequest = z.infer<typeof mlsCopiesRequest>;

@@ -104,24 +104,26 @@ const optionalText = (max: number, label: string) =>
  * POST /api/orders. Unknown fields (a price, a total) are dropped, never trusted: the server
  * prices every order from the job type.
  */
-export const createOrderInput = z.object({
-  jobTypeId: z
-    .string({ error: orderFormMessages.serviceTypeRequired })
-    .check(z.trim(), z.minLength(1, orderFormMessages.serviceTypeRequired), z.maxLength(100)),
-  name: optionalText(ORDER_NAME_MAX, 'Order name'),
-  photoCount: z.coerce
-    .number({ error: orderFormMessages.photoCountRequired })
-    .check(
-      z.int('Photo count must be a whole number'),
-      z.minimum(PHOTO_COUNT_MIN, orderFormMessages.photoCountMin),
-      z.maximum(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
-    ),
-  editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
-  /** The order's editing style (the saved one, or changed for this order); absent: the saved one. */
-  editingStyle: z.optional(editingStyleInput),
-  /** How soon it is due (events/turnaround.ts); absent: Standard. Never a price: the server prices the tier. */
-  turnaroundTier: z._default(turnaroundTier, 'standard'),
-});
+export const createOrderInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    jobTypeId: z
+      .string({ error: orderFormMessages.serviceTypeRequired })
+      .check(z.trim(), z.minLength(1, orderFormMessages.serviceTypeRequired), z.maxLength(100)),
+    name: optionalText(ORDER_NAME_MAX, 'Order name'),
+    photoCount: z.coerce
+      .number({ error: orderFormMessages.photoCountRequired })
+      .check(
+        z.int('Photo count must be a whole number'),
+        z.minimum(PHOTO_COUNT_MIN, orderFormMessages.photoCountMin),
+        z.maximum(PHOTO_COUNT_MAX, orderFormMessages.photoCountMax),
+      ),
+    editingRequirements: optionalText(EDITING_REQUIREMENTS_MAX, 'Editing requirements'),
+    /** The order's editing style (the saved one, or changed for this order); absent: the saved one. */
+    editingStyle: z.optional(editingStyleInput),
+    /** How soon it is due (events/turnaround.ts); absent: Standard. Never a price: the server prices the tier. */
+    turnaroundTier: z._default(turnaroundTier, 'standard'),
+  }),
+);
 export type CreateOrderInput = z.infer<typeof createOrderInput>;
 
 /** Keys of an order's originals: everything the browser may write lives under this prefix. */
@@ -129,15 +131,17 @@ export const originalsPrefix = (orderId: string) => `orders/${orderId}/originals
 export const editedPrefix = (orderId: string) => `orders/${orderId}/edited/`;
 
 /** One S3 request the upload client wants signed (Uppy's signRequest). */
-export const signUploadRequestInput = z.object({
-  method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
-  key: z.string().check(z.minLength(1), z.maxLength(1024)),
-  uploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
-  partNumber: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PART_NUMBER))),
-  contentType: z.optional(z.string().check(z.maxLength(200))),
-  /** The file's size, stated when an upload starts (a PUT, or the POST that creates a multipart upload). */
-  size: z.optional(z.number().check(z.int(), z.minimum(0))),
-});
+export const signUploadRequestInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    method: z.enum(['PUT', 'POST', 'GET', 'DELETE']),
+    key: z.string().check(z.minLength(1), z.maxLength(1024)),
+    uploadId: z.optional(z.string().check(z.minLength(1), z.maxLength(2048))),
+    partNumber: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(MAX_PART_NUMBER))),
+    contentType: z.optional(z.string().check(z.maxLength(200))),
+    /** The file's size, stated when an upload starts (a PUT, or the POST that creates a multipart upload). */
+    size: z.optional(z.number().check(z.int(), z.minimum(0))),
+  }),
+);
 export type SignUploadInput = z.infer<typeof signUploadRequestInput>;
 
 /**
@@ -149,10 +153,12 @@ export const SIGN_BATCH_MAX = 100;
 export const UPLOAD_URL_SECONDS = 15 * 60;
 
 /** One S3 request to sign, or several at once (`requests`, answered in the same order as `signed`). */
-export const signUploadInput = z.union([
-  signUploadRequestInput,
-  z.object({ requests: z.array(signUploadRequestInput).check(z.minLength(1), z.maxLength(SIGN_BATCH_MAX)) }),
-]);
+export const signUploadInput = /* @__PURE__ */ z.schema(() =>
+  z.union([
+    signUploadRequestInput,
+    z.object({ requests: z.array(signUploadRequestInput).check(z.minLength(1), z.maxLength(SIGN_BATCH_MAX)) }),
+  ]),
+);
 export type SignUploadBody = z.infer<typeof signUploadInput>;
 
 export interface SignedUploadRequest {
@@ -166,39 +172,47 @@ export interface SignedUploadBatch {
 }
 
 /** After S3 has the object: the server checks it is there before it counts. */
-export const registeredUploadInput = z.object({
-  key: z.string().check(z.minLength(1), z.maxLength(1024)),
-  filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-  /** The HDR scene (1-based) the browser grouped this original into from its EXIF; absent when unknown. */
-  scene: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
-});
+export const registeredUploadInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    key: z.string().check(z.minLength(1), z.maxLength(1024)),
+    filename: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+    /** The HDR scene (1-based) the browser grouped this original into from its EXIF; absent when unknown. */
+    scene: z.optional(z.number().check(z.int(), z.minimum(1), z.maximum(10_000))),
+  }),
+);
 export type RegisteredUpload = z.infer<typeof registeredUploadInput>;
 
 /** Files registered in one call at most: each is one image record and one event in a single transaction. */
 export const REGISTER_BATCH_MAX = 25;
 
 /** One uploaded file, or several at once (`files`): all of them count, or none and the answer says why. */
-export const registerUploadInput = z.union([
-  registeredUploadInput,
-  z.object({ files: z.array(registeredUploadInput).check(z.minLength(1), z.maxLength(REGISTER_BATCH_MAX)) }),
-]);
+export const registerUploadInput = /* @__PURE__ */ z.schema(() =>
+  z.union([
+    registeredUploadInput,
+    z.object({ files: z.array(registeredUploadInput).check(z.minLength(1), z.maxLength(REGISTER_BATCH_MAX)) }),
+  ]),
+);
 export type RegisterUploadBody = z.infer<typeof registerUploadInput>;
 
-export const paymentSuccessInput = z.object({
-  paymentIntentId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
-});
+export const paymentSuccessInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    paymentIntentId: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
+  }),
+);
 
 export const RATING_MIN = 1;
 export const RATING_MAX = 10;
-export const rateOrderInput = z.object({
-  rating: z
-    .number({ error: 'Rating must be a number from 1 to 10' })
-    .check(
-      z.int('Rating must be a whole number from 1 to 10'),
-      z.minimum(RATING_MIN, 'Rating must be from 1 to 10'),
-      z.maximum(RATING_MAX, 'Rating must be from 1 to 10'),
-    ),
-});
+export const rateOrderInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    rating: z
+      .number({ error: 'Rating must be a number from 1 to 10' })
+      .check(
+        z.int('Rating must be a whole number from 1 to 10'),
+        z.minimum(RATING_MIN, 'Rating must be from 1 to 10'),
+        z.maximum(RATING_MAX, 'Rating must be from 1 to 10'),
+      ),
+  }),
+);
 
 /** An order in lists (dashboard, /orders, the editor's lists). */
 export interface OrderSummaryView {
@@ -290,10 +304,12 @@ export interface OrderImageView {
 }
 
 /** PATCH /api/orders/{id}/pairings: the editor points an edited file at its original (or at none). */
-export const pairEditedImageInput = z.object({
-  editedKey: z.string().check(z.minLength(1), z.maxLength(1024)),
-  originalKey: z.nullable(z.string().check(z.minLength(1), z.maxLength(1024))),
-});
+export const pairEditedImageInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    editedKey: z.string().check(z.minLength(1), z.maxLength(1024)),
+    originalKey: z.nullable(z.string().check(z.minLength(1), z.maxLength(1024))),
+  }),
+);
 
 /** Revision requests: within this many days of completion, at most this many rounds per order. */
 export const REVISION_WINDOW_DAYS = 7;
@@ -302,33 +318,35 @@ export const REVISION_NOTE_MAX = 2000;
 export const REVISION_PHOTO_NOTES_MAX = 100;
 
 /** POST /api/orders/{id}/revisions */
-export const requestRevisionInput = z.object({
-  note: z
-    .string({ error: 'Please describe what should change' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Please describe what should change'),
-      z.maxLength(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+export const requestRevisionInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    note: z
+      .string({ error: 'Please describe what should change' })
+      .check(
+        z.trim(),
+        z.minLength(1, 'Please describe what should change'),
+        z.maxLength(REVISION_NOTE_MAX, `The note must be at most ${REVISION_NOTE_MAX} characters`),
+      ),
+    /** Optional notes on individual edited photos, by the edited file's key. */
+    photoNotes: z._default(
+      z
+        .array(
+          z.object({
+            key: z.string().check(z.minLength(1), z.maxLength(1024)),
+            note: z
+              .string()
+              .check(
+                z.trim(),
+                z.minLength(1, 'A photo note cannot be empty'),
+                z.maxLength(REVISION_NOTE_MAX, `A photo note must be at most ${REVISION_NOTE_MAX} characters`),
+              ),
+          }),
+        )
+        .check(z.maxLength(REVISION_PHOTO_NOTES_MAX, `At most ${REVISION_PHOTO_NOTES_MAX} photo notes`)),
+      [],
     ),
-  /** Optional notes on individual edited photos, by the edited file's key. */
-  photoNotes: z._default(
-    z
-      .array(
-        z.object({
-          key: z.string().check(z.minLength(1), z.maxLength(1024)),
-          note: z
-            .string()
-            .check(
-              z.trim(),
-              z.minLength(1, 'A photo note cannot be empty'),
-              z.maxLength(REVISION_NOTE_MAX, `A photo note must be at most ${REVISION_NOTE_MAX} characters`),
-            ),
-        }),
-      )
-      .check(z.maxLength(REVISION_PHOTO_NOTES_MAX, `At most ${REVISION_PHOTO_NOTES_MAX} photo notes`)),
-    [],
-  ),
-});
+  }),
+);
 export type RequestRevisionInput = z.infer<typeof requestRevisionInput>;
 
 export interface RevisionView {

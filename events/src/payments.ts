@@ -7,14 +7,18 @@ import * as z from './zod';
  */
 
 /** `{paymentMethodId}` in a route: Stripe's `pm_...` ids only, so junk never reaches Stripe. */
-export const paymentMethodId = z.string().check(z.regex(/^pm_[0-9A-Za-z]{1,100}$/, 'Not a saved card id'));
+export const paymentMethodId = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.regex(/^pm_[0-9A-Za-z]{1,100}$/, 'Not a saved card id')),
+);
 
-export const paymentMethodParams = z.object({ paymentMethodId });
+export const paymentMethodParams = /* @__PURE__ */ z.schema(() => z.object({ paymentMethodId }));
 
 /** POST /api/orders/{id}/payment/save-card: whether the card about to be confirmed is saved. */
-export const saveCardInput = z.object({
-  saveCard: z.boolean({ error: 'saveCard must be true or false' }),
-});
+export const saveCardInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    saveCard: z.boolean({ error: 'saveCard must be true or false' }),
+  }),
+);
 export type SaveCardInput = z.infer<typeof saveCardInput>;
 
 /** Where Stripe sends the browser back after a card's authentication: the order's own payment page. */
@@ -27,12 +31,14 @@ const RETURN_URL_MAX = 2000;
  * where the browser comes back after an authentication step; the route accepts only the order's
  * own payment page (checked there, since the path names the order).
  */
-export const savedCardPaymentInput = z.object({
-  paymentMethodId,
-  returnUrl: z
-    .url({ protocol: /^https?$/, error: 'returnUrl must be an http or https address' })
-    .check(z.maxLength(RETURN_URL_MAX)),
-});
+export const savedCardPaymentInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    paymentMethodId,
+    returnUrl: z
+      .url({ protocol: /^https?$/, error: 'returnUrl must be an http or https address' })
+      .check(z.maxLength(RETURN_URL_MAX)),
+  }),
+);
 export type SavedCardPaymentInput = z.infer<typeof savedCardPaymentInput>;
 
 /** One saved card as the payment stage and /profile show it: brand and last four come from Stripe. */

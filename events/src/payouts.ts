@@ -55,9 +55,11 @@ export interface PayoutAccountView {
 export const payoutReturnPages = ['profile', 'editor'] as const;
 
 /** POST /api/payout-account/link: make the account if need be and a one-time onboarding link. */
-export const payoutAccountLinkInput = z.object({
-  returnTo: z.enum(payoutReturnPages, { error: 'returnTo must be profile or editor' }),
-});
+export const payoutAccountLinkInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    returnTo: z.enum(payoutReturnPages, { error: 'returnTo must be profile or editor' }),
+  }),
+);
 export type PayoutAccountLinkInput = z.infer<typeof payoutAccountLinkInput>;
 
 export interface PayoutAccountLinkView {
@@ -67,9 +69,11 @@ export interface PayoutAccountLinkView {
 }
 
 /** POST /api/payout-account/refresh: read the account from Stripe again (on return from onboarding). */
-export const payoutAccountRefreshInput = z.object({
-  returnedFrom: z.enum(['onboarding'], { error: 'returnedFrom must be onboarding' }),
-});
+export const payoutAccountRefreshInput = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    returnedFrom: z.enum(['onboarding'], { error: 'returnedFrom must be onboarding' }),
+  }),
+);
 
 export interface EarningView {
   orderId: string;
@@ -98,10 +102,12 @@ export interface EarningView {
 export const EARNINGS_PAGE_SIZE = 20;
 
 /** GET /api/earnings (and an admin's /api/admin/editors/{id}/earnings): newest first, a page at a time. */
-export const earningsQuery = z.object({
-  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), EARNINGS_PAGE_SIZE),
-  cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
-});
+export const earningsQuery = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100)), EARNINGS_PAGE_SIZE),
+    cursor: z.optional(z.string().check(z.trim(), z.maxLength(500))),
+  }),
+);
 export type EarningsQuery = z.infer<typeof earningsQuery>;
 
 export interface EarningsPage {

@@ -42,10 +42,12 @@ export const profilePictureMessages = {
 } as const;
 
 /** PUT /api/profile/image and /api/profile/logo: the key the signed upload wrote, and the file's name. */
-export const saveProfilePictureInput = z.strictObject({
-  key: z.string().check(z.minLength(1), z.maxLength(1024)),
-  filename: z.string().check(z.trim(), z.minLength(1, 'The file name is missing'), z.maxLength(255)),
-});
+export const saveProfilePictureInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    key: z.string().check(z.minLength(1), z.maxLength(1024)),
+    filename: z.string().check(z.trim(), z.minLength(1, 'The file name is missing'), z.maxLength(255)),
+  }),
+);
 export type SaveProfilePictureInput = z.infer<typeof saveProfilePictureInput>;
 
 /**

@@ -43,25 +43,34 @@ export interface SecurityActivityPage {
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 
-export const newPasswordSchema = z.string({ error: 'Enter a new password' }).check(
-  z.minLength(PASSWORD_MIN_LENGTH, `Your new password must be at least ${PASSWORD_MIN_LENGTH} characters long`),
-  z.maxLength(PASSWORD_MAX_LENGTH, `Your new password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
-  z.refine((v) => /[A-Za-z]/.test(v) && /[0-9]/.test(v), 'Your new password needs at least one letter and one number'),
-  z.refine((v) => v.trim() === v, 'Your new password cannot start or end with a space'),
+export const newPasswordSchema = /* @__PURE__ */ z.schema(() =>
+  z.string({ error: 'Enter a new password' }).check(
+    z.minLength(PASSWORD_MIN_LENGTH, `Your new password must be at least ${PASSWORD_MIN_LENGTH} characters long`),
+    z.maxLength(PASSWORD_MAX_LENGTH, `Your new password must be at most ${PASSWORD_MAX_LENGTH} characters long`),
+    z.refine(
+      (v) => /[A-Za-z]/.test(v) && /[0-9]/.test(v),
+      'Your new password needs at least one letter and one number',
+    ),
+    z.refine((v) => v.trim() === v, 'Your new password cannot start or end with a space'),
+  ),
 );
 
-export const changePasswordInput = z.strictObject({ newPassword: newPasswordSchema });
+export const changePasswordInput = /* @__PURE__ */ z.schema(() => z.strictObject({ newPassword: newPasswordSchema }));
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
 
-export const changeEmailInput = z.strictObject({
-  newEmail: z
-    .email('Enter a valid email address')
-    .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'That email address is too long')),
-});
+export const changeEmailInput = /* @__PURE__ */ z.schema(() =>
+  z.strictObject({
+    newEmail: z
+      .email('Enter a valid email address')
+      .check(z.trim(), z.toLowerCase(), z.maxLength(254, 'That email address is too long')),
+  }),
+);
 export type ChangeEmailInput = z.infer<typeof changeEmailInput>;
 
 /** The token in an email-change link: random, base64url. */
-export const emailChangeToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid'));
+export const emailChangeToken = /* @__PURE__ */ z.schema(() =>
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid')),
+);
 
 /** GET /api/account/email-change/{token}: what the confirmation page shows (no account data). */
 export interface EmailChangeLinkView {

@@ -7,7 +7,9 @@ import * as z from './zod';
  */
 export const turnaroundTiers = ['standard', 'express', 'rush'] as const;
 export type TurnaroundTier = (typeof turnaroundTiers)[number];
-export const turnaroundTier = z.enum(turnaroundTiers, { error: 'Please choose Standard, Express or Rush' });
+export const turnaroundTier = /* @__PURE__ */ z.schema(() =>
+  z.enum(turnaroundTiers, { error: 'Please choose Standard, Express or Rush' }),
+);
 
 /** Orders made before tiers were standard ones. */
 export const DEFAULT_TURNAROUND_TIER: TurnaroundTier = 'standard';

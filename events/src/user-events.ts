@@ -27,14 +27,16 @@ export const userEventTypes = [
   'business_logo_uploaded',
 ] as const;
 
-export const userEventType = z.enum(userEventTypes);
+export const userEventType = /* @__PURE__ */ z.schema(() => z.enum(userEventTypes));
 export type UserEventType = z.infer<typeof userEventType>;
 
-export const userEventMessage = z.object({
-  eventId: z.string().check(z.minLength(1)),
-  userId: z.string().check(z.minLength(1)),
-  eventType: userEventType,
-  actorId: z.optional(z.string()),
-  occurredAt: z.iso.datetime(),
-});
+export const userEventMessage = /* @__PURE__ */ z.schema(() =>
+  z.object({
+    eventId: z.string().check(z.minLength(1)),
+    userId: z.string().check(z.minLength(1)),
+    eventType: userEventType,
+    actorId: z.optional(z.string()),
+    occurredAt: z.iso.datetime(),
+  }),
+);
 export type UserEventMessage = z.infer<typeof userEventMessage>;

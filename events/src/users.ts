@@ -53,41 +53,45 @@ const E164 = /^\+[1-9]\d{6,14}$/;
 export const normalizedPhone = (value: string) => value.replace(PHONE_SEPARATORS, '');
 export const isValidPhone = (value: string) => E164.test(normalizedPhone(value));
 
-const phoneInput = z.pipe(
-  z.string().check(
-    z.trim(),
-    z.maxLength(32, profileMessages.phoneTooLong),
-    z.refine((v) => isValidPhone(v), profileMessages.phone),
+const phoneInput = /* @__PURE__ */ z.schema(() =>
+  z.pipe(
+    z.string().check(
+      z.trim(),
+      z.maxLength(32, profileMessages.phoneTooLong),
+      z.refine((v) => isValidPhone(v), profileMessages.phone),
+    ),
+    z.transform(normalizedPhone),
   ),
-  z.transform(normalizedPhone),
 );
 
-export const updateProfileInput = z
-  .strictObject({
-    displayName: z.optional(profileText(profileMessages.displayNameEmpty, profileMessages.displayNameTooLong)),
-    /** null removes it. */
-    phone: z.optional(z.nullable(phoneInput)),
-    /** A photographer's business, shown on their share pages; null removes it. */
-    businessName: z.optional(
-      z.nullable(profileText(profileMessages.businessNameEmpty, profileMessages.businessNameTooLong)),
-    ),
-    /** A picture the sign-in provider holds (API clients); an uploaded image goes through /api/profile/image. */
-    profileImageUrl: z.optional(
-      z.nullable(
-        z
-          .url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' })
-          .check(z.maxLength(2048, 'Profile image URL is too long')),
+export const updateProfileInput = /* @__PURE__ */ z.schema(() =>
+  z
+    .strictObject({
+      displayName: z.optional(profileText(profileMessages.displayNameEmpty, profileMessages.displayNameTooLong)),
+      /** null removes it. */
+      phone: z.optional(z.nullable(phoneInput)),
+      /** A photographer's business, shown on their share pages; null removes it. */
+      businessName: z.optional(
+        z.nullable(profileText(profileMessages.businessNameEmpty, profileMessages.businessNameTooLong)),
+      ),
+      /** A picture the sign-in provider holds (API clients); an uploaded image goes through /api/profile/image. */
+      profileImageUrl: z.optional(
+        z.nullable(
+          z
+            .url({ protocol: /^https?$/, error: 'Profile image must be an http(s) URL' })
+            .check(z.maxLength(2048, 'Profile image URL is too long')),
+        ),
+      ),
+    })
+    .check(
+      z.refine(
+        (v) =>
+          v.displayName !== undefined ||
+          v.phone !== undefined ||
+          v.businessName !== undefined ||
+          v.profileImageUrl !== undefined,
+        { message: profileMessages.nothing },
       ),
     ),
-  })
-  .check(
-    z.refine(
-      (v) =>
-        v.displayName !== undefined ||
-        v.phone !== undefined ||
-        v.businessName !== undefined ||
-        v.profileImageUrl !== undefined,
-      { message: profileMessages.nothing },
-    ),
-  );
+);
 export type UpdateProfileInput = z.infer<typeof updateProfileInput>;

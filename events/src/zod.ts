@@ -12,3 +12,19 @@ import { config } from 'zod/mini';
 config(en());
 
 export * from 'zod/mini';
+
+/**
+ * A schema a module defines at its top level, written so that a bundle which never uses it leaves
+ * it out instead of building it at load:
+ *
+ *   export const thingInput = /* @__PURE__ *\/ z.schema(() => z.object({ ... }));
+ *
+ * It returns what `build` returns, built at once, so the name's value and type are as without it.
+ * Bundlers keep any call whose result is unused, since a call may have side effects; the
+ * `@__PURE__` mark at the call says this one has none, and its only argument, a function, has
+ * none either, so esbuild (the functions) and Rollup (the web app) drop the whole statement when
+ * nothing reads the name. `@__NO_SIDE_EFFECTS__` here would say the same for every call, but
+ * esbuild honours it only within this module, so each call is marked where it is written.
+ * Tested by infra/test/bundling-unused-schemas.test.ts (docs/decisions/0113-schemas-dropped-when-unused.md).
+ */
+export const schema = /* @__NO_SIDE_EFFECTS__ */ <T>(build: () => T): T => build();

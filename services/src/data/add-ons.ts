@@ -11,6 +11,7 @@ import { tierOf } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { updateOrderPaymentIntentAmount } from '../adapters/stripe';
 import { type AddOnLine, priceOrder } from '../domain/orders';
+import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
@@ -66,7 +67,7 @@ export const listAddOnRecords = async ({ activeOnly }: { activeOnly: boolean }) 
   const { data } = await (activeOnly ? query.where(({ isActive }, { eq }) => eq(isActive, true)) : query).go({
     pages: 'all',
   });
-  return (data as AddOnRecord[]).sort((a, b) => a.sortOrder - b.sortOrder || a.name.localeCompare(b.name));
+  return (data as AddOnRecord[]).sort((a, b) => a.sortOrder - b.sortOrder || compareText(a.name, b.name));
 };
 
 const getAddOnRecord = async (addOnId: string) => {
@@ -167,7 +168,7 @@ export const orderPriceView = (order: OrderRecord): OrderPriceView => {
 
 export const toOrderAddOnsView = (order: OrderRecord, record: OrderAddOnsRecord | null): OrderAddOnsView => ({
   price: orderPriceView(order),
-  photos: [...(record?.photos ?? [])].sort((a, b) => a.key.localeCompare(b.key)),
+  photos: [...(record?.photos ?? [])].sort((a, b) => compareText(a.key, b.key)),
 });
 
 /**

@@ -5,6 +5,7 @@ import type {
   AdminEditorView,
 } from '@marketplace/events/admin';
 import type { JobTypeView } from '@marketplace/events/job-types';
+import { compareText } from '../domain/text-order';
 import { NotFound } from '../http/errors';
 import { decodeUserCursor, encodeUserCursor, pageFields, userIndexStop, userKeyOf, userPosition } from './admin-pages';
 import { batchGetAll } from './batch-get';
@@ -42,7 +43,7 @@ const toAdminEditorView = (
       jobTypeDescription: jobTypes.get(r.jobTypeId)?.description ?? null,
       ratePerPhotoCents: r.ratePerPhotoCents,
     }))
-    .sort((a, b) => a.jobTypeName.localeCompare(b.jobTypeName)),
+    .sort((a, b) => compareText(a.jobTypeName, b.jobTypeName)),
   ...totals,
   payoutAccount: toPayoutAccountView(user as UserRecord & PayoutAccountUser),
 });

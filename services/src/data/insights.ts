@@ -20,6 +20,7 @@ import type {
 import type { OrderEventMessage, OrderEventType } from '@marketplace/events/order-events';
 import { tierOf, turnaroundTiers } from '@marketplace/events/turnaround';
 import { editorEarningCents } from '../domain/orders';
+import { compareText } from '../domain/text-order';
 import { dynamo } from './client';
 import { isConditionFailure } from './conditional-write';
 import { marketplace } from './entities';
@@ -758,7 +759,7 @@ const completionFigures = (totals: HourTotals) => ({
   withinPromiseShare: share(totals.completedWithinPromise, totals.ordersCompleted),
 });
 
-const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompare(b.name);
+const byName = (a: { name: string }, b: { name: string }) => compareText(a.name, b.name);
 
 /**
  * GET /api/admin/insights: the range's days in the admin's zone, the last one today, summed from
@@ -835,7 +836,7 @@ export const insightsView = async ({ range, tz }: InsightsQuery, now = new Date(
       late: e.late,
       earningsCents: e.earningsCents,
     }))
-    .sort((a, b) => b.completed - a.completed || byName(a, b) || a.editorId.localeCompare(b.editorId));
+    .sort((a, b) => b.completed - a.completed || byName(a, b) || compareText(a.editorId, b.editorId));
 
   return {
     range,

@@ -7,6 +7,7 @@ import {
   type OrderMarksView,
   tickableStatuses,
 } from '@marketplace/events/marks';
+import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { marketplace } from './entities';
 import type { OrderRecord } from './orders';
@@ -47,7 +48,7 @@ export const toOrderMarksView = (records: readonly ImageMarksRecord[]): OrderMar
   photos: records
     .filter((record) => record.marks.length > 0)
     .map((record) => ({ key: record.key, marks: record.marks }))
-    .sort((a, b) => a.key.localeCompare(b.key)),
+    .sort((a, b) => compareText(a.key, b.key)),
 });
 
 const sameShape = (a: MarkInput, b: MarkInput) =>

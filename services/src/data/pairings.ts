@@ -1,5 +1,6 @@
 import type { OrderImageView, OrderStatus } from '@marketplace/events/orders';
 import { pairByName } from '@marketplace/events/pairing';
+import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { listImages, type OrderRecord } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
@@ -10,7 +11,7 @@ import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
  * 'editor' keeps the editor's choice, and one with no pairedOriginalKey means "no original".
  */
 export const withPairings = (images: OrderImageView[]): OrderImageView[] => {
-  const originals = images.filter((image) => image.kind === 'original').sort((a, b) => a.key.localeCompare(b.key));
+  const originals = images.filter((image) => image.kind === 'original').sort((a, b) => compareText(a.key, b.key));
   return images.map((image) => {
     if (image.kind !== 'edited') return image;
     if (image.pairedBy === 'editor') return { ...image, pairedOriginalKey: image.pairedOriginalKey ?? null };
