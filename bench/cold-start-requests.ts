@@ -1,5 +1,6 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { defaultEditingStyle, styleReferencePrefix } from '@marketplace/events/editing-style';
 import { editedPrefix, originalsPrefix } from '@marketplace/events/orders';
 import { orderPaymentPath } from '@marketplace/events/payments';
 import { type ProfilePictureKind, profilePicturePrefix } from '@marketplace/events/profile';
@@ -566,6 +567,23 @@ export const routeRequests = async (
         ],
       ]),
     ),
+    // The editing style (decision 0107): read, saved (the same choices every run), a reference photo's upload signed.
+    'GET /api/profile/editing-style': reusable(() => ({ path: '/api/profile/editing-style', caller: p })),
+    'PUT /api/profile/editing-style': reusable((run) => ({
+      path: '/api/profile/editing-style',
+      caller: p,
+      body: { ...defaultEditingStyle, notes: `Bench style ${run}` },
+    })),
+    'POST /api/profile/editing-style/references/sign': reusable(() => ({
+      path: '/api/profile/editing-style/references/sign',
+      caller: p,
+      body: {
+        method: 'PUT',
+        key: `${styleReferencePrefix(p.userId)}${randomUUID()}-look.jpg`,
+        size: photo.length,
+        contentType: 'image/jpeg',
+      },
+    })),
     'PATCH /api/account/notifications': reusable((run) => ({
       path: '/api/account/notifications',
       caller: subscriber,
@@ -626,6 +644,7 @@ export const routeRequests = async (
     'GET /api/orders/my': reusable(() => ({ path: '/api/orders/my', caller: p })),
     'GET /api/orders/{id}': reusable(() => ({ path: orderPath(gallery), caller: p })),
     'GET /api/orders/{id}/images': reusable(() => ({ path: orderPath(gallery, '/images'), caller: p })),
+    'GET /api/orders/{id}/editing-style': reusable(() => ({ path: orderPath(gallery, '/editing-style'), caller: p })),
     'POST /api/orders/{id}/uploads/sign': reusable(() => ({
       path: orderPath(awaiting, '/uploads/sign'),
       caller: p,
