@@ -126,6 +126,18 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
     ? new InlineGrantsRole(scope, `${id}Role`, roleProps)
     : new Role(scope, `${id}Role`, roleProps);
   role.addToPrincipalPolicy(new PolicyStatement({ actions: functionLogActions, resources: [logGroup.logGroupArn] }));
+  const functionProps = {
+    description: props.description,
+    runtime: functionRuntime,
+    architecture: Architecture.ARM_64,
+    timeout: Duration.seconds(props.timeoutSeconds),
+    memorySize: props.memoryMb,
+    // No --enable-source-maps: it parses the bundle's source map on every cold start (16 ms of a
+    // 52 ms import, measured); the logger maps an error's stack when it writes one (readable-stacks.ts).
+    environment: props.environment,
+    role,
+    logGroup,
+  };
   if (sharedBundleModules().includes(props.module)) {
     // The bundle comes from the one esbuild run that builds every function (bundling/shared-bundles.ts).
     return new LambdaFunction(scope, id, {
@@ -140,15 +152,7 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
         },
       }),
       handler: 'index.handler',
-      description: props.description,
-      runtime: functionRuntime,
-      architecture: Architecture.ARM_64,
-      timeout: Duration.seconds(props.timeoutSeconds),
-      memorySize: props.memoryMb,
-      // No --enable-source-maps, as below.
-      environment: props.environment,
-      role,
-      logGroup,
+      ...functionProps,
     });
   }
   // Functions with native packages or that keep arrow functions: a build of their own.
@@ -157,16 +161,7 @@ export const serviceFunction = (scope: Construct, id: string, props: ServiceFunc
     handler: 'handler',
     projectRoot: repoRoot,
     depsLockFilePath: join(repoRoot, 'package-lock.json'),
-    description: props.description,
-    runtime: functionRuntime,
-    architecture: Architecture.ARM_64,
-    timeout: Duration.seconds(props.timeoutSeconds),
-    memorySize: props.memoryMb,
-    // No --enable-source-maps: it parses the bundle's source map on every cold start (16 ms of a
-    // 52 ms import, measured); the logger maps an error's stack when it writes one (readable-stacks.ts).
-    environment: props.environment,
-    role,
-    logGroup,
+    ...functionProps,
     bundling: {
       format: OutputFormat.ESM,
       target: esbuildTarget,
