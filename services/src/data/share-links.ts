@@ -86,8 +86,21 @@ const linksMadeCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`,
 const linksRevivedCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`, name: 'revived' });
 
 const linksRevived = async (orderId: string) => {
-  const { data } = await marketplace().entities.counter.get(linksRevivedCounter(orderId)).go();
+  const { data } = await marketplace().entities.counter.get(linksRevivedCounter(orderId)).go({ consistent: true });
   return (data as { value?: number } | null)?.value ?? 0;
+};
+
+/**
+ * What an admission is checked against: the revivals' count first, then the list. A revival that
+ * lands between the two reads is in the list; one after both fails the condition on the count
+ * read. Read side by side, the list could miss a revival the count already holds, and the last
+ * place went twice. (The list comes from an index: in AWS, one a moment behind the table could
+ * still miss a revival just made.)
+ */
+const admissionState = async (orderId: string) => {
+  const revived = await linksRevived(orderId);
+  const links = await listShareLinks(orderId);
+  return { links, revived };
 };
 
 type Entities = Parameters<Parameters<typeof commitAll>[0]>[0];
@@ -179,7 +192,7 @@ export const createShareLink = async ({
   assertCompleted(order);
   const { orderId } = order;
   for (let attempt = 1; ; attempt += 1) {
-    const [links, revived] = await Promise.all([listShareLinks(orderId), linksRevived(orderId)]);
+    const { links, revived } = await admissionState(orderId);
     const now = Date.now();
     if (links.filter((link) => shareLinkStatus(link, now) === 'active').length >= SHARE_LINKS_PER_ORDER_MAX) {
       throw tooManyLive();
@@ -248,7 +261,7 @@ const reviveShareLink = async ({
   revoked: () => Conflict;
 }) => {
   const { orderId } = order;
-  const [links, revived] = await Promise.all([listShareLinks(orderId), linksRevived(orderId)]);
+  const { links, revived } = await admissionState(orderId);
   if (links.filter((l) => shareLinkStatus(l, now) === 'active').length >= SHARE_LINKS_PER_ORDER_MAX) {
     throw tooManyLive();
   }
