@@ -27,8 +27,9 @@ import { startBenchStack } from './local-bench-stack';
  * runs: default 9, the medians are reported (one uncounted warm-up pass first, for the disk
  * cache). Bundles are built as the CDK app builds them (infra/lib/bundling/options.ts) and each
  * runs in a new process with the stack's environment and no Node flags (as the functions run)
- * unless --node-options gives some. The runs of all bundles are interleaved, so a busy moment of
- * the machine spreads over them all instead of landing on one bundle.
+ * unless --node-options gives some. The runs of all bundles are interleaved, each round in a new
+ * order with the floor among them every ten bundles, so a busy moment of the machine spreads over
+ * them all instead of landing on one bundle, and no bundle always runs first.
  *
  * Each route's call is that of a caller the route allows (bench/cold-start-requests.ts): an API
  * Gateway HTTP API payload 2.0 event with the JWT authorizer's claims, on records seeded for it;
@@ -317,6 +318,24 @@ const measure = (built: Built, environment: NodeJS.ProcessEnv, eventFile?: strin
     });
   });
 
+/** How often the floor runs within a round: once before every so many other bundles. */
+const FLOOR_EVERY = 10;
+
+/** The items in an order fixed by the seed (a small linear congruential generator), so runs repeat. */
+const shuffled = <T>(items: T[], seed: number): T[] => {
+  const out = [...items];
+  let state = seed * 2654435761;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j] as T, out[i] as T];
+  }
+  return out;
+};
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -402,12 +421,28 @@ const main = async () => {
     };
 
     const measured = built.filter((b) => !b.routeKey || !unmeasured.includes(b.routeKey));
+    /**
+     * Each round runs the bundles in a new order, with the floor among them every
+     * FLOOR_EVERY bundles: a bundle run first in a round measured a third slower than the same
+     * bundle run later (the parent has just written the round's fresh records), and a floor run
+     * once a round, always first, missed the machine's slower and faster minutes that the routes
+     * around it met. The floor's figure is the median of all its samples.
+     */
+    const roundOrder = (bundles: Built[], run: number) => {
+      const floorBundle = bundles.find((x) => x.kind === 'floor');
+      const others = shuffled(
+        bundles.filter((x) => x !== floorBundle),
+        run + 1,
+      );
+      if (!floorBundle) return others;
+      return others.flatMap((x, i) => (i % FLOOR_EVERY === 0 ? [floorBundle, x] : [x]));
+    };
     const samples = new Map(measured.map((b) => [b.name, [] as Sample[]]));
     const failures: string[] = [];
     const loadBefore = load();
     // Run 0 warms the disk cache and is not counted; then the interleaved runs.
     for (let run = 0; run <= runs; run++) {
-      for (const b of measured) {
+      for (const b of roundOrder(measured, run)) {
         const sample = await measure(b, environment, await eventFileFor(b, run));
         const expected = b.routeKey ? requests.get(b.routeKey)?.expect : undefined;
         const ok =
@@ -439,7 +474,7 @@ const main = async () => {
     const importedOnly = rows.filter((r) => r.kind === 'import-only');
 
     console.log(
-      `\nNode ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${loadBefore} before the runs, ${loadAfter} after; median of ${runs} fresh processes per bundle, interleaved.`,
+      `\nNode ${process.version}, ${os.cpus().length} x ${os.cpus()[0]?.model.trim()}; load average ${loadBefore} before the runs, ${loadAfter} after; median of ${runs} fresh processes per bundle (the floor ${samples.get(measured.find((x) => x.kind === 'floor')?.name ?? '')?.length ?? 0}), interleaved in a new order each round.`,
     );
     if (!importOnly) {
       console.log(

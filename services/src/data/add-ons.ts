@@ -14,6 +14,7 @@ import { type AddOnLine, priceOrder } from '../domain/orders';
 import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import { jobTypeSlug } from './job-types';
 import { listAllImages, type OrderRecord, poolIndexComposite } from './orders';
@@ -129,10 +130,7 @@ export const ensureAddOn = async (addOn: Omit<AddOnRecord, 'createdAt'>) => {
 
 // ---------------------------------------------------------------- an order's add-ons
 
-export const getOrderAddOns = async (orderId: string) => {
-  const { data } = await entities().orderAddOns.get({ orderId }).go();
-  return (data as OrderAddOnsRecord | null) ?? null;
-};
+export const getOrderAddOns = (orderId: string) => getRecord<OrderAddOnsRecord>(models.orderAddOns, { orderId });
 
 /** What the order kept when it was made: its price per photo, its tier and that tier's surcharge. */
 const keptPricing = (order: OrderRecord) => ({

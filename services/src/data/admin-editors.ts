@@ -9,8 +9,8 @@ import { compareText } from '../domain/text-order';
 import { NotFound } from '../http/errors';
 import { decodeUserCursor, encodeUserCursor, pageFields, userIndexStop, userKeyOf, userPosition } from './admin-pages';
 import { batchGetAll } from './batch-get';
+import { getRecords, models, query } from './direct-reads';
 import type { EditorRateRecord } from './editor-rates';
-import { marketplace } from './entities';
 import { listJobTypes } from './job-types';
 import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
@@ -66,15 +66,14 @@ interface CounterItem {
  */
 const editorViews = async (users: UserRecord[], jobTypes: Map<string, JobTypeView>) => {
   if (!users.length) return [];
-  const e = marketplace().entities;
   const payoutCounters = ['pendingPayouts', 'paidOut'] as const;
   const [rates, counters] = await Promise.all([
     batchGetAll<{ editorId: string; jobTypeId: string }, EditorRateRecord>(
-      (keys) => e.editorRate.get(keys).go(),
+      (keys) => getRecords(models.editorRate, keys),
       users.flatMap((u) => [...jobTypes.keys()].map((jobTypeId) => ({ editorId: u.userId, jobTypeId }))),
     ),
     batchGetAll<{ scope: string; name: string }, CounterItem>(
-      (keys) => e.counter.get(keys).go(),
+      (keys) => getRecords(models.counter, keys),
       users.flatMap((u) => payoutCounters.map((name) => ({ scope: editorScope(u.userId), name }))),
     ),
   ]);
@@ -94,7 +93,7 @@ const editorViews = async (users: UserRecord[], jobTypes: Map<string, JobTypeVie
 };
 
 const editorsPage = async (after: Position | undefined, limit: number) => {
-  const index = marketplace().entities.user.query.editors({ isEditor: 'editor' });
+  const index = query<UserRecord>(models.user, 'editors', { isEditor: 'editor' });
   const read = await readPartition<UserRecord>({
     query: after ? index.lt(userKeyOf(after)) : index,
     order: 'desc',

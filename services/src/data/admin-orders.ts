@@ -9,6 +9,7 @@ import {
 import * as z from '@marketplace/events/zod';
 import { toAdminOrderView } from './admin-order-view';
 import { batchGetAll } from './batch-get';
+import { getRecords, models, query } from './direct-reads';
 import { marketplace } from './entities';
 import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
@@ -99,7 +100,13 @@ const cursorKey = (c: Cursor): AdminSortKey => ({
  * (descending) key condition on the whole composite.
  */
 const partitionQuery = (sort: AdminOrderSort, assignment: Assignment, after?: Cursor) => {
-  const order = entities().order.query;
+  const order = {
+    byAssignment: (values: { assignment: Assignment }) => query<OrderRecord>(models.order, 'byAssignment', values),
+    byAssignmentPhotos: (values: { assignment: Assignment }) =>
+      query<OrderRecord>(models.order, 'byAssignmentPhotos', values),
+    byAssignmentPhotographer: (values: { assignment: Assignment }) =>
+      query<OrderRecord>(models.order, 'byAssignmentPhotographer', values),
+  };
   switch (sort) {
     case 'newest': {
       const query = order.byAssignment({ assignment });
@@ -200,7 +207,7 @@ const listFromIndexes = async (query: AdminOrdersQuery, after?: Cursor) => {
 const ordersByIds = async (orderIds: string[]) => {
   if (!orderIds.length) return [];
   const found = await batchGetAll<{ orderId: string }, OrderRecord>(
-    (keys) => entities().order.get(keys).go(),
+    (keys) => getRecords(models.order, keys),
     orderIds.map((orderId) => ({ orderId })),
   );
   const byId = new Map(found.map((o) => [o.orderId, o]));

@@ -10,6 +10,7 @@ import { type TurnaroundTier, turnaroundTiers } from '@marketplace/events/turnar
 import * as z from '@marketplace/events/zod';
 import { editorEarningCents } from '../domain/orders';
 import { BadRequest, NotFound } from '../http/errors';
+import { models, query } from './direct-reads';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import { marketplace } from './entities';
 import {
@@ -49,7 +50,7 @@ export interface Editor {
   email: string;
 }
 
-const entities = () => marketplace().entities;
+const _entities = () => marketplace().entities;
 
 type Sort = AvailableOrdersQuery['sort'];
 const flagsFor = (filter: AvailableOrdersQuery['filter']): RequirementsFlag[] =>
@@ -132,7 +133,11 @@ const laneQuery = (
   after?: SortKey,
   turnaroundTier: TurnaroundTier = 'standard',
 ) => {
-  const { poolByDate, poolByPrice, poolByDue } = entities().order.query;
+  const poolByDate = (values: { poolPartition: string; hasRequirements: RequirementsFlag }) =>
+    query<OrderRecord>(models.order, 'poolByDate', values);
+  const poolByPrice = (values: { poolPartition: string; hasRequirements: RequirementsFlag }) =>
+    query<OrderRecord>(models.order, 'poolByPrice', values);
+  const poolByDue = (values: { poolPartition: string }) => query<OrderRecord>(models.order, 'poolByDue', values);
   switch (sort) {
     case 'due': {
       // The cursor's due time and id within this lane's own tier: every lane resumes at the same time.

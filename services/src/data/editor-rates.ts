@@ -1,5 +1,6 @@
 import { FALLBACK_EDITOR_RATE_CENTS } from '@marketplace/events/editor-orders';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
+import { models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import { getJobType, listJobTypes } from './job-types';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -39,8 +40,7 @@ export const knownJobTypes = async (jobTypeIds: readonly string[]) => {
 
 /** All of an editor's rate records (one Query on their partition). */
 export const listEditorRates = async (editorId: string) => {
-  const { data } = await marketplace().entities.editorRate.query.byEditor({ editorId }).go({ pages: 'all' });
-  return data as EditorRateRecord[];
+  return queryAll<EditorRateRecord>(models.editorRate, 'byEditor', { editorId });
 };
 
 /**

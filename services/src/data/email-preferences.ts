@@ -17,8 +17,8 @@ export const mutedEmailKinds = async (userId: string) => {
 };
 
 /**
- * The kinds off on a user record. ElectroDB answers a string set as an array; the caller's record
- * read beside it (data/user-lookup.ts, the document client) as a Set: both are read.
+ * The kinds off on a user record. ElectroDB answers a string set as an array, and so do the reads
+ * beside it (data/direct-reads.ts); a Set from any other read of the document client is read too.
  */
 export const mutedOf = (user: object) => {
   const muted = (user as { mutedEmails?: unknown }).mutedEmails;

@@ -12,6 +12,7 @@ import { logger } from '../adapters/logger';
 import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
 import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
+import { models, queryAll } from './direct-reads';
 import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -78,10 +79,7 @@ const pendingInvitationsFor = async (email: string) => {
   return data as InvitationRecord[];
 };
 
-const ratesOf = async (editorId: string) => {
-  const { data } = await marketplace().entities.editorRate.query.byEditor({ editorId }).go({ pages: 'all' });
-  return data as RateRecord[];
-};
+const ratesOf = (editorId: string) => queryAll<RateRecord>(models.editorRate, 'byEditor', { editorId });
 
 /** Rates with their job type names; every job type must exist. */
 const withJobTypeNames = async (rates: readonly { jobTypeId: string; ratePerPhotoCents: number }[]) => {

@@ -3,6 +3,7 @@ import type { TierSurcharges } from '@marketplace/events/turnaround';
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 
 type JobTypeRecord = {
@@ -30,16 +31,13 @@ export const toJobTypeView = (j: JobTypeRecord): JobTypeView => ({
 
 /** Job types are few (a handful to a few dozen): one partition, by name, read whole. */
 export const listJobTypes = async ({ activeOnly }: { activeOnly: boolean }) => {
-  const query = marketplace().entities.jobType.query.all({});
-  const { data } = await (activeOnly ? query.where(({ isActive }, { eq }) => eq(isActive, true)) : query).go({
-    pages: 'all',
-  });
-  return (data as JobTypeRecord[]).map(toJobTypeView);
+  // Every job type is read either way (a filter saves no reads): the inactive ones are left out here.
+  const all = await queryAll<JobTypeRecord>(models.jobType, 'all', {});
+  return (activeOnly ? all.filter((j) => j.isActive === true) : all).map(toJobTypeView);
 };
 
 const getJobTypeRecord = async (jobTypeId: string) => {
-  const { data } = await marketplace().entities.jobType.get({ jobTypeId }).go({ consistent: true });
-  return (data as JobTypeRecord | null) ?? null;
+  return getRecord<JobTypeRecord>(models.jobType, { jobTypeId }, { consistent: true });
 };
 
 export const getJobType = async (jobTypeId: string) => {

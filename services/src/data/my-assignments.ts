@@ -6,6 +6,7 @@ import type {
 import * as z from '@marketplace/events/zod';
 import { createConversions } from 'electrodb';
 import { editorEarningCents } from '../domain/orders';
+import { models, query } from './direct-reads';
 import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
@@ -67,15 +68,16 @@ export const listMyAssignmentsPage = async (
   const [reads, counters] = await Promise.all([
     Promise.all(
       workStatuses.map(async (status) => {
-        const index = marketplace().entities.order.query.byEditor({ editorId, status });
+        const index = query<OrderRecord>(models.order, 'byEditor', { editorId, status });
         // After a cursor: from the status's first key up to the cursor's (inclusive, so its own row is dropped).
-        const query = after
-          ? marketplace()
-              .entities.order.query.byEditor({ editorId })
-              .between({ status } as never, { status, createdAt: after[0]!, orderId: after[1]! })
+        const read = after
+          ? query<OrderRecord>(models.order, 'byEditor', { editorId }).between(
+              { status },
+              { status, createdAt: after[0]!, orderId: after[1]! },
+            )
           : index;
-        const read = await readPartition<OrderRecord>({
-          query,
+        const partition = await readPartition<OrderRecord>({
+          query: read,
           order: 'desc',
           want: limit + 2,
           budget: limit + 2,
@@ -83,7 +85,7 @@ export const listMyAssignmentsPage = async (
           positionOfCursor: byEditorStop,
         });
         const beyondCursor = (o: OrderRecord) => !after || comparePositions(orderPosition(o), after) !== 0;
-        return { rows: read.rows.filter(beyondCursor), stoppedAt: read.stoppedAt };
+        return { rows: partition.rows.filter(beyondCursor), stoppedAt: partition.stoppedAt };
       }),
     ),
     readCounters(editorScope(editorId)),

@@ -23,6 +23,7 @@ import { canViewOrder } from '../domain/order-access';
 import { type AddOnLine, dueAtFor, editorEarningCents, isLate } from '../domain/orders';
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
+import { getRecord, models, query, queryAll } from './direct-reads';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
 import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
@@ -234,10 +235,7 @@ export const nextOrderNumber = async () => {
   return 1000 + (data as { value: number }).value;
 };
 
-export const getOrder = async (orderId: string) => {
-  const { data } = await entities().order.get({ orderId }).go();
-  return (data as OrderRecord | null) ?? null;
-};
+export const getOrder = async (orderId: string) => getRecord<OrderRecord>(models.order, { orderId });
 
 /** The order a photographer owns, or 404 for anyone else: others must not learn it exists. */
 export const getOwnOrder = async (orderId: string, photographerId: string) => {
@@ -499,9 +497,7 @@ export const registerOriginals = async (images: VerifiedUpload[]) => {
 
 /** Every image record of the order, replaced ones included (for naming the files a revision note was about). */
 export const listAllImages = async (orderId: string, kind?: 'original' | 'edited') => {
-  const query = entities().orderImage.query.byOrder(kind ? { orderId, kind } : { orderId });
-  const { data } = await query.go({ pages: 'all' });
-  return data as OrderImageRecord[];
+  return queryAll<OrderImageRecord>(models.orderImage, 'byOrder', kind ? { orderId, kind } : { orderId });
 };
 
 /** The order's images as delivered: an edited file replaced by a later one of the same name is left out. */
@@ -516,9 +512,11 @@ export const listPhotographerOrders = async (
   { limit, cursor }: { limit: number; cursor?: string },
 ) => {
   const [{ data, cursor: next }, stats] = await Promise.all([
-    entities()
-      .order.query.byPhotographer({ photographerId })
-      .go({ order: 'desc', limit, cursor: cursor ?? null }),
+    query<OrderRecord>(models.order, 'byPhotographer', { photographerId }).go({
+      order: 'desc',
+      limit,
+      cursor: cursor ?? null,
+    }),
     photographerStats(photographerId),
   ]);
   const now = new Date();
@@ -530,8 +528,8 @@ export const listPhotographerOrders = async (
 };
 
 export const readCounters = async (scope: string) => {
-  const { data } = await entities().counter.query.byScope({ scope }).go({ pages: 'all' });
-  return Object.fromEntries((data as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+  const counters = await queryAll<{ name: string; value: number }>(models.counter, 'byScope', { scope });
+  return Object.fromEntries(counters.map((c) => [c.name, c.value]));
 };
 
 export const photographerStats = async (photographerId: string): Promise<PhotographerStatsView> => {

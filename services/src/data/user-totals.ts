@@ -1,6 +1,6 @@
 import type { Role, UserStatus } from '@marketplace/events/roles';
 import { roles as allRoles, userStatuses } from '@marketplace/events/roles';
-import { marketplace } from './entities';
+import { models, queryAll } from './direct-reads';
 import { counterAdd } from './transactions';
 
 type Entities = Parameters<typeof counterAdd>[0];
@@ -118,10 +118,10 @@ export const allUserTotalNames = () =>
 
 /** The scope's counters by name: a few dozen small items, one Query. */
 const readTotals = async () => {
-  const { data } = await marketplace()
-    .entities.counter.query.byScope({ scope: USER_TOTALS_SCOPE })
-    .go({ pages: 'all' });
-  return new Map((data as { name: string; value: number }[]).map((c) => [c.name, c.value]));
+  const counters = await queryAll<{ name: string; value: number }>(models.counter, 'byScope', {
+    scope: USER_TOTALS_SCOPE,
+  });
+  return new Map(counters.map((c) => [c.name, c.value]));
 };
 
 const sumOf = (counters: Map<string, number>, names: readonly string[]) =>

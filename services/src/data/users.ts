@@ -4,9 +4,9 @@ import { isActiveAdmin } from '../domain/permissions';
 import { pictureAttributes } from '../domain/profile-pictures';
 import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import { commitAll, type counterAdd, TransactionCancelled, type UserEventInput, userOutboxWrite } from './transactions';
-import { lookUpUser } from './user-lookup';
 import { userTotalMoves } from './user-totals';
 
 /**
@@ -46,9 +46,9 @@ export interface UserRecord {
 
 type Entities = Parameters<typeof counterAdd>[0];
 
-/** One user's record: read as the User entity's `get` reads it, without building the entity (user-lookup.ts). */
+/** One user's record: read as the User entity's `get` reads it, without building the entity (direct-reads.ts). */
 export const getUser = async (userId: string, { consistent = false } = {}) =>
-  lookUpUser<UserRecord>(userId, { consistent });
+  getRecord<UserRecord>(models.user, { userId }, { consistent });
 
 export const findUserByEmail = async (email: string) => {
   const { data } = await marketplace()

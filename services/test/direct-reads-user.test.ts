@@ -1,13 +1,13 @@
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { dynamo, tableName } from '../src/data/client';
+import { getRecord, keyOf, models } from '../src/data/direct-reads';
 import { marketplace } from '../src/data/entities';
-import { lookUpUser, userKey } from '../src/data/user-lookup';
 import { getUser } from '../src/data/users';
 import { db, uniqueEmail } from './support';
 
 /**
- * The request path reads its caller's record without building the User entity (user-lookup.ts);
+ * The request path reads its caller's record without building the User entity (direct-reads.ts);
  * it must send the key ElectroDB sends and return what ElectroDB's `get` returns, for every kind
  * of user record and for none.
  */
@@ -17,7 +17,7 @@ const electroGet = async (userId: string, consistent = false) =>
 describe('the user lookup beside the User entity', () => {
   it('sends the key ElectroDB sends, whatever the id’s case and characters', () => {
     for (const userId of ['u1', 'AbC-9_x@y', 'invited-01JABCDEF', 'Firebase+Uid/With.Dots', 'ÉLAN ü']) {
-      expect(userKey(userId)).toEqual(db().user.get({ userId }).params().Key);
+      expect(keyOf(models.user, 'byId', { userId })).toEqual(db().user.get({ userId }).params().Key);
     }
   });
 
@@ -34,6 +34,8 @@ describe('the user lookup beside the User entity', () => {
         isEditor: 'editor',
         stripeCustomerId: 'cus_123',
         payoutRequirements: ['external_account'],
+        // A string set: ElectroDB answers it as an array, and so must the direct read.
+        mutedEmails: ['order_completed', 'revision_requested'],
       },
       { userId: `bare-${base}`, email: uniqueEmail('bare') },
       { userId: `invited-${base}`, email: uniqueEmail('invited'), status: 'invited' as const, roles: ['editor'] },
@@ -52,7 +54,7 @@ describe('the user lookup beside the User entity', () => {
       for (const consistent of [false, true]) {
         const expected = await electroGet(record.userId, consistent);
         expect(expected).not.toBeNull();
-        expect(await lookUpUser(record.userId, { consistent })).toEqual(expected);
+        expect(await getRecord(models.user, { userId: record.userId }, { consistent })).toEqual(expected);
         expect(await getUser(record.userId, { consistent })).toEqual(expected);
       }
     }
@@ -61,7 +63,7 @@ describe('the user lookup beside the User entity', () => {
   it('returns null where ElectroDB does: no item, or an item at the key that is no user of this version', async () => {
     const missing = `missing-${ulid()}`;
     expect(await electroGet(missing)).toBeNull();
-    expect(await lookUpUser(missing)).toBeNull();
+    expect(await getRecord(models.user, { userId: missing })).toBeNull();
 
     const { PutItemCommand } = await import('@aws-sdk/client-dynamodb');
     for (const [entity, version] of [
@@ -69,7 +71,7 @@ describe('the user lookup beside the User entity', () => {
       ['user', '2'],
     ] as const) {
       const userId = `foreign-${ulid()}`;
-      const key = userKey(userId);
+      const key = keyOf(models.user, 'byId', { userId });
       await dynamo().send(
         new PutItemCommand({
           TableName: tableName(),
@@ -84,7 +86,7 @@ describe('the user lookup beside the User entity', () => {
         }),
       );
       expect(await electroGet(userId)).toBeNull();
-      expect(await lookUpUser(userId)).toBeNull();
+      expect(await getRecord(models.user, { userId })).toBeNull();
     }
   });
 });

@@ -1,0 +1,391 @@
+import { BatchGetCommand, GetCommand, QueryCommand } from '#document-commands';
+import { dynamo, tableName } from './client';
+import { globalIndexes, tableKeys } from './table-schema';
+
+/**
+ * The reads most first calls make, sent straight to the document client instead of through
+ * ElectroDB (docs/decisions/0117-hot-reads-beside-electrodb.md).
+ *
+ * ElectroDB builds an entity's model the first time a function uses the entity: about as much CPU
+ * as the read itself for a small entity and several times it for the order, on every cold start.
+ * A read needs none of that model, only the keys ElectroDB writes and its way of reading an item
+ * back. So these reads build the keys as ElectroDB builds them (`$<service>#<attribute>_<value>`
+ * for the partition, `$[<collection>#]<entity>_<version>#<attribute>_<value>` for the sort key,
+ * lower-cased, numbers padded where the attribute says so), send the same GetItem, BatchGetItem or
+ * Query, keep only the items the entity owns (its name and version markers) and return them as
+ * ElectroDB does: without the table's key fields and the markers, sets as arrays.
+ *
+ * Each model below repeats the part of an entity's definition in entities.ts that its keys need.
+ * `direct-reads.test.ts` holds every index of every model to ElectroDB's own `params()` and every
+ * read to ElectroDB's answer on the same records, so the two cannot drift apart unseen. Writes,
+ * conditions, filters and paged lists stay with the entities.
+ */
+const SERVICE = 'marketplace';
+const markers = { entity: '__edb_e__', version: '__edb_v__' } as const;
+
+interface KeyPart {
+  field: string;
+  composite: readonly string[];
+  /** A key written from a template (`${attribute}` in place of each composite), no prefixes added. */
+  template?: string;
+}
+
+export interface IndexModel {
+  /** The table's index name; absent for the table itself. */
+  index?: string;
+  collection?: string;
+  pk: KeyPart;
+  sk: KeyPart;
+}
+
+export interface EntityModel {
+  entity: string;
+  version: string;
+  indexes: Record<string, IndexModel>;
+  /** Number attributes ElectroDB pads in keys (`padding` in the attribute's definition). */
+  padding?: Record<string, { length: number; char: string }>;
+}
+
+const byOrder = (composite: readonly string[]): IndexModel => ({
+  collection: 'orderDetail',
+  pk: { field: 'pk', composite: ['orderId'] },
+  sk: { field: 'sk', composite },
+});
+const table = (pk: readonly string[], sk: readonly string[] = []): IndexModel => ({
+  pk: { field: 'pk', composite: pk },
+  sk: { field: 'sk', composite: sk },
+});
+
+const gsi = (n: number, pk: readonly string[], sk: readonly string[], template?: string): IndexModel => ({
+  index: `gsi${n}`,
+  pk: { field: `gsi${n}pk`, composite: pk, ...(template ? { template } : {}) },
+  sk: { field: `gsi${n}sk`, composite: sk },
+});
+/** The open pool's partitions, as entities.ts writes them. */
+// biome-ignore lint/suspicious/noTemplateCurlyInString: an ElectroDB key template, filled in by keyValue
+const POOL_PARTITION_KEY = '$marketplace#pool_${poolPartition}';
+
+/** The entities read here, each with the indexes read (names as in entities.ts). */
+export const models = {
+  user: {
+    entity: 'user',
+    version: '1',
+    indexes: { byId: table(['userId']), editors: gsi(3, ['isEditor'], ['createdAt', 'userId']) },
+  },
+  order: {
+    entity: 'order',
+    version: '1',
+    padding: { photoCount: { length: 4, char: '0' }, totalAmountCents: { length: 12, char: '0' } },
+    indexes: {
+      byId: byOrder([]),
+      byPhotographer: gsi(1, ['photographerId'], ['createdAt', 'orderId']),
+      poolByDate: gsi(2, ['poolPartition'], ['hasRequirements', 'createdAt', 'orderId'], POOL_PARTITION_KEY),
+      poolByPrice: gsi(3, ['poolPartition'], ['hasRequirements', 'totalAmountCents', 'orderId'], POOL_PARTITION_KEY),
+      poolByDue: gsi(8, ['poolPartition'], ['poolDueKey'], POOL_PARTITION_KEY),
+      byEditor: gsi(4, ['editorId'], ['status', 'createdAt', 'orderId']),
+      byAssignment: gsi(5, ['assignment'], ['createdAt', 'orderId']),
+      byAssignmentPhotos: gsi(6, ['assignment'], ['photoCount', 'createdAt', 'orderId']),
+      byAssignmentPhotographer: gsi(7, ['assignment'], ['photographerSortName', 'createdAt', 'orderId']),
+    },
+  },
+  orderImage: { entity: 'orderImage', version: '1', indexes: { byOrder: byOrder(['kind', 'key']) } },
+  orderAddOns: { entity: 'orderAddOns', version: '1', indexes: { byOrder: table(['orderId']) } },
+  counter: { entity: 'counter', version: '1', indexes: { byScope: table(['scope'], ['name']) } },
+  jobType: {
+    entity: 'jobType',
+    version: '1',
+    indexes: {
+      byId: table(['jobTypeId']),
+      all: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: [] },
+        sk: { field: 'gsi1sk', composite: ['name', 'jobTypeId'] },
+      },
+    },
+  },
+  editorRate: { entity: 'editorRate', version: '1', indexes: { byEditor: table(['editorId'], ['jobTypeId']) } },
+} as const satisfies Record<string, EntityModel>;
+
+type Composites = Record<string, string | number | undefined>;
+
+const formatted = (model: EntityModel, attribute: string, value: string | number) => {
+  const padding = model.padding?.[attribute];
+  return padding ? String(value).padStart(padding.length, padding.char) : String(value);
+};
+
+/**
+ * A key as ElectroDB's `_makeKey` writes it. With `partial`, the key stops at the first composite
+ * not given, after its label (a query's begins_with prefix); otherwise every composite must be given.
+ */
+const keyValue = (
+  model: EntityModel,
+  prefix: string,
+  part: KeyPart,
+  values: Composites,
+  partial: false | 'with label' | 'without label',
+) => {
+  if (part.template) {
+    return part.composite
+      .reduce((key, attribute) => {
+        const value = values[attribute];
+        if (value === undefined) throw new Error(`${model.entity}: the key needs ${attribute}`);
+        return key.replace(`\${${attribute}}`, formatted(model, attribute, value));
+      }, part.template)
+      .toLowerCase();
+  }
+  let key = prefix;
+  for (const attribute of part.composite) {
+    const value = values[attribute];
+    if (value === undefined) {
+      if (!partial) throw new Error(`${model.entity}: the key needs ${attribute}`);
+      // As ElectroDB does: a query's own composites keep the first missing one's label, a range's do not.
+      if (partial === 'with label') key += `#${attribute}_`;
+      break;
+    }
+    key += `#${attribute}_${formatted(model, attribute, value)}`;
+  }
+  return key.toLowerCase();
+};
+
+const sortKeyPrefix = (model: EntityModel, index: IndexModel) =>
+  `${index.collection ? `$${index.collection}#` : '$'}${model.entity}_${model.version}`;
+
+const partitionKey = (model: EntityModel, index: IndexModel, values: Composites) =>
+  keyValue(model, `$${SERVICE}`, index.pk, values, false);
+
+/** The item's key on this index, every composite given. */
+export const keyOf = (model: EntityModel, indexName: string, values: Composites) => {
+  const index = model.indexes[indexName]!;
+  return {
+    [index.pk.field]: partitionKey(model, index, values),
+    [index.sk.field]: keyValue(model, sortKeyPrefix(model, index), index.sk, values, false),
+  };
+};
+
+/** A query's sort-key value: the composites given, up to the first one not given (its label included). */
+export const querySortKey = (model: EntityModel, indexName: string, values: Composites) => {
+  const index = model.indexes[indexName]!;
+  return keyValue(model, sortKeyPrefix(model, index), index.sk, values, 'with label');
+};
+
+/** Fields that belong to the table's keys or to ElectroDB's bookkeeping, never to the record. */
+const keyFields = new Set<string>([
+  tableKeys.partitionKey,
+  tableKeys.sortKey,
+  ...globalIndexes.flatMap((index) => [index.partitionKey, index.sortKey]),
+  markers.entity,
+  markers.version,
+]);
+
+const owns = (model: EntityModel, item: Record<string, unknown>) =>
+  item[markers.entity] === model.entity && item[markers.version] === model.version;
+
+/** The item as ElectroDB returns it: no key fields or markers; a set (the document client's Set) as an array. */
+const recordOf = <T>(item: Record<string, unknown>): T => {
+  const record: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (!keyFields.has(field)) record[field] = value instanceof Set ? [...value] : value;
+  }
+  return record as T;
+};
+
+/** The record at this key (the table's index), or null where ElectroDB's `get` gives null. */
+export const getRecord = async <T>(
+  model: EntityModel,
+  values: Composites,
+  { consistent = false }: { consistent?: boolean } = {},
+): Promise<T | null> => {
+  const indexName = Object.keys(model.indexes).find((name) => !model.indexes[name]!.index)!;
+  const { Item } = await dynamo().send(
+    new GetCommand({
+      Key: keyOf(model, indexName, values),
+      TableName: tableName(),
+      ...(consistent ? { ConsistentRead: true } : {}),
+    }),
+  );
+  return Item && owns(model, Item) ? recordOf<T>(Item) : null;
+};
+
+/**
+ * The records at these keys (the table's index), by BatchGetItem in requests of 100 as ElectroDB
+ * sends them; keys DynamoDB left unprocessed come back as composites, for `batchGetAll` to ask again.
+ */
+export const getRecords = async <T>(
+  model: EntityModel,
+  keys: Composites[],
+): Promise<{ data: T[]; unprocessed: Composites[] }> => {
+  const indexName = Object.keys(model.indexes).find((name) => !model.indexes[name]!.index)!;
+  const index = model.indexes[indexName]!;
+  const data: T[] = [];
+  const unprocessed: Composites[] = [];
+  const byKey = new Map(keys.map((values) => [JSON.stringify(keyOf(model, indexName, values)), values]));
+  const all = [...byKey.keys()].map((key) => JSON.parse(key) as Record<string, string>);
+  const answers = await Promise.all(
+    Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
+      dynamo().send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: all.slice(i * 100, i * 100 + 100) } } }),
+      ),
+    ),
+  );
+  for (const answer of answers) {
+    for (const item of answer.Responses?.[tableName()] ?? []) if (owns(model, item)) data.push(recordOf<T>(item));
+    for (const key of answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) {
+      const values = byKey.get(
+        JSON.stringify({ [index.pk.field]: key[index.pk.field], [index.sk.field]: key[index.sk.field] }),
+      );
+      if (values) unprocessed.push(values);
+    }
+  }
+  return { data, unprocessed };
+};
+
+type Range =
+  | { kind: 'is' }
+  | { kind: 'begins'; values: Composites }
+  | { kind: 'between'; from: Composites; to: Composites }
+  | { kind: 'lt' | 'lte' | 'gt' | 'gte'; values: Composites };
+
+const comparisons = { lt: '<', lte: '<=', gt: '>', gte: '>=' } as const;
+
+export interface QueryOptions {
+  order?: 'asc' | 'desc';
+  /** DynamoDB's Limit on each request. */
+  limit?: number;
+  /** Where the last page stopped (ElectroDB's cursor: the last evaluated key as base64url JSON). */
+  cursor?: string | null;
+  /** How many requests at most (1 unless told), or all of them. */
+  pages?: number | 'all';
+  consistent?: boolean;
+}
+
+/** ElectroDB's cursor: the last evaluated key as base64url JSON (null when the read reached the end). */
+const cursorOf = (key: Record<string, unknown> | undefined) =>
+  key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;
+
+/**
+ * A query on one index as ElectroDB builds it: `query.<index>(composites)`, optionally narrowed by
+ * `.begins`, `.between` or a comparison on the sort key's further composites, then `.go(options)`
+ * for one page (`limit`, `cursor`, `order`) or every page (`pages: 'all'`).
+ */
+export class DirectQuery<T> {
+  constructor(
+    private readonly model: EntityModel,
+    private readonly indexName: string,
+    private readonly values: Composites,
+    private readonly range: Range = { kind: 'is' },
+  ) {}
+
+  private narrowed(range: Range) {
+    return new DirectQuery<T>(this.model, this.indexName, this.values, range);
+  }
+  // The composites of any record type (an interface has no index signature, so `object`).
+  begins(values: object) {
+    return this.narrowed({ kind: 'begins', values: values as Composites });
+  }
+  between(from: object, to: object) {
+    return this.narrowed({ kind: 'between', from: from as Composites, to: to as Composites });
+  }
+  lt(values: object) {
+    return this.narrowed({ kind: 'lt', values: values as Composites });
+  }
+  lte(values: object) {
+    return this.narrowed({ kind: 'lte', values: values as Composites });
+  }
+  gt(values: object) {
+    return this.narrowed({ kind: 'gt', values: values as Composites });
+  }
+  gte(values: object) {
+    return this.narrowed({ kind: 'gte', values: values as Composites });
+  }
+
+  /** The Query's key condition and its values, as ElectroDB's `params()` has them. */
+  keyCondition() {
+    const { model, values } = this;
+    const range = this.range;
+    const index = model.indexes[this.indexName]!;
+    const prefix = sortKeyPrefix(model, index);
+    const rangeKey = (more: Composites) => keyValue(model, prefix, index.sk, { ...values, ...more }, 'without label');
+    const names = { '#pk': index.pk.field, '#sk1': index.sk.field };
+    const pk = partitionKey(model, index, values);
+    switch (range.kind) {
+      case 'is': {
+        // Every sort-key composite given: that key exactly, not the keys starting with it.
+        const exact = index.sk.composite.every((attribute) => values[attribute] !== undefined);
+        return {
+          expression: exact ? '#pk = :pk and #sk1 = :sk1' : '#pk = :pk and begins_with(#sk1, :sk1)',
+          names,
+          values: { ':pk': pk, ':sk1': querySortKey(model, this.indexName, values) },
+        };
+      }
+      case 'begins':
+        return {
+          expression: '#pk = :pk and begins_with(#sk1, :sk1)',
+          names,
+          values: { ':pk': pk, ':sk1': rangeKey(range.values) },
+        };
+      case 'between':
+        return {
+          expression: '#pk = :pk and #sk1 BETWEEN :sk1 AND :sk2',
+          names,
+          values: { ':pk': pk, ':sk1': rangeKey(range.from), ':sk2': rangeKey(range.to) },
+        };
+      default:
+        return {
+          expression: `#pk = :pk and #sk1 ${comparisons[range.kind]} :sk1`,
+          names,
+          values: { ':pk': pk, ':sk1': rangeKey(range.values) },
+        };
+    }
+  }
+
+  async go({ order = 'asc', limit, cursor, pages = 1, consistent }: QueryOptions = {}) {
+    const index = this.model.indexes[this.indexName]!;
+    const condition = this.keyCondition();
+    const data: T[] = [];
+    let start: Record<string, unknown> | undefined;
+    if (cursor) {
+      // As ElectroDB does, only the fields of this index's key and the table's are taken from a cursor.
+      const given = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>;
+      start = {};
+      for (const field of [index.pk.field, index.sk.field, tableKeys.partitionKey, tableKeys.sortKey]) {
+        if (given[field] !== undefined) start[field] = given[field];
+      }
+    }
+    let requests = 0;
+    do {
+      const page = await dynamo().send(
+        new QueryCommand({
+          TableName: tableName(),
+          ...(index.index ? { IndexName: index.index } : {}),
+          KeyConditionExpression: condition.expression,
+          ExpressionAttributeNames: condition.names,
+          ExpressionAttributeValues: condition.values,
+          ...(order === 'desc' ? { ScanIndexForward: false } : {}),
+          ...(limit !== undefined ? { Limit: limit } : {}),
+          ...(consistent ? { ConsistentRead: true } : {}),
+          ...(start ? { ExclusiveStartKey: start } : {}),
+        }),
+      );
+      for (const item of page.Items ?? []) if (owns(this.model, item)) data.push(recordOf<T>(item));
+      start = page.LastEvaluatedKey;
+      requests += 1;
+    } while (start && (pages === 'all' || requests < pages));
+    return { data, cursor: cursorOf(start) };
+  }
+}
+
+/** `query.<index>(composites)` of the entity, read beside ElectroDB. */
+export const query = <T>(model: EntityModel, indexName: string, values: object) =>
+  new DirectQuery<T>(model, indexName, values as Composites);
+
+/**
+ * Every record of an index's partition whose sort key starts with the composites given (in their
+ * order, up to the first one not given; the one key when all are given), in key order or reversed:
+ * ElectroDB's `query.<index>(composites).go({ pages: 'all', order })`.
+ */
+export const queryAll = async <T>(
+  model: EntityModel,
+  indexName: string,
+  values: Composites,
+  { order = 'asc' }: { order?: 'asc' | 'desc' } = {},
+): Promise<T[]> => (await query<T>(model, indexName, values).go({ order, pages: 'all' })).data;
