@@ -1,9 +1,11 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
 import { describe, expect, it } from 'vitest';
 import { batchGetAll } from '../src/data/batch-get';
 import { dynamo, tableName } from '../src/data/client';
 import {
+  cursorComposites,
   type EntityModel,
   getRecord,
   getRecords,
@@ -14,7 +16,7 @@ import {
   querySortKey,
 } from '../src/data/direct-reads';
 import { marketplace } from '../src/data/entities';
-import { aDataLayerOrder, db } from './support';
+import { aDataLayerOrder, db, uniqueEmail } from './support';
 
 /**
  * The reads sent beside ElectroDB (direct-reads.ts) must send the keys ElectroDB sends and return
@@ -48,6 +50,7 @@ const sample = (composites: readonly string[], seed: string, model?: EntityModel
     composites.map((c, i) => [c, model?.padding?.[c] ? 40 + i : `${c.slice(0, 3).toUpperCase()}-${seed}_${i}.X`]),
   );
 
+type KeyDefinition = { field: string; composite: readonly string[]; template?: string };
 type Params = {
   KeyConditionExpression: string;
   ExpressionAttributeNames: Record<string, string>;
@@ -65,15 +68,47 @@ type Narrowable = {
   gte: (v: unknown) => { params: () => Params };
 };
 
+/** The composites read back from a cursor: those ElectroDB reads, the sort key's among them. */
+const expectCompositesAsElectroDb = (
+  name: keyof typeof models,
+  indexName: string,
+  cursor: string,
+  sortComposites: string[],
+) => {
+  const conversions = createConversions(marketplace().entities[name] as never) as unknown as {
+    byAccessPattern: Record<string, { fromCursor: { toComposite: (c: string) => Record<string, unknown> } }>;
+  };
+  const electro = conversions.byAccessPattern[indexName]!.fromCursor.toComposite(cursor);
+  const direct = cursorComposites(models[name], indexName, cursor);
+  for (const attribute of sortComposites) expect(direct[attribute], `${name}.${indexName} ${attribute}`).toBeDefined();
+  for (const [attribute, value] of Object.entries(direct))
+    expect(value, `${name}.${indexName} ${attribute}`).toBe(electro[attribute]);
+};
+
 describe('reads beside ElectroDB', () => {
-  it('declares each index as the entity does (its table index and its composites)', () => {
+  it('declares every index of each entity as the entity does, and the numbers it pads', () => {
     for (const name of modelNames) {
       const model: EntityModel = models[name];
-      const schema = entityOf(name).schema.indexes;
+      const schema = entityOf(name).schema as unknown as {
+        indexes: Record<string, { index?: string; collection?: string; pk: KeyDefinition; sk: KeyDefinition }>;
+        attributes: Record<string, { padding?: { length: number; char: string } }>;
+      };
+      expect(Object.keys(model.indexes).sort(), name).toEqual(Object.keys(schema.indexes).sort());
       for (const [indexName, index] of Object.entries(model.indexes)) {
-        expect(schema[indexName], `${name}.${indexName}`).toBeDefined();
-        expect(schema[indexName]?.index ?? undefined, `${name}.${indexName}`).toBe(index.index);
+        const declared = schema.indexes[indexName]!;
+        const where = `${name}.${indexName}`;
+        expect(index.index, where).toBe(declared.index);
+        expect(index.collection, where).toBe(declared.collection);
+        for (const part of ['pk', 'sk'] as const) {
+          expect(index[part].field, where).toBe(declared[part].field);
+          expect([...index[part].composite], where).toEqual([...declared[part].composite]);
+          expect(index[part].template, where).toBe(declared[part].template);
+        }
       }
+      const padded = Object.fromEntries(
+        Object.entries(schema.attributes).flatMap(([attribute, a]) => (a.padding ? [[attribute, a.padding]] : [])),
+      );
+      expect(model.padding ?? {}, name).toEqual(padded);
     }
   });
 
@@ -167,9 +202,29 @@ describe('reads beside ElectroDB', () => {
         expect(direct.cursor).toBe((electro as unknown as { cursor: string | null }).cursor);
         electroCursor = (electro as unknown as { cursor: string | null }).cursor;
         directCursor = direct.cursor;
+        if (electroCursor)
+          expectCompositesAsElectroDb('order', 'byPhotographer', electroCursor, ['createdAt', 'orderId']);
         pages += 1;
       } while (electroCursor && pages < 10);
       expect(pages).toBe(3);
+    }
+  });
+
+  it('reads back where a page of a user index stopped as ElectroDB does', async () => {
+    await db()
+      .user.create({ userId: `Cursor-A-${ulid()}`, email: uniqueEmail('cursor'), isEditor: 'editor' })
+      .go();
+    await db()
+      .user.create({ userId: `Cursor-B-${ulid()}`, email: uniqueEmail('cursor'), isEditor: 'editor' })
+      .go();
+    for (const [indexName, values] of [
+      ['all', {}],
+      ['editors', { isEditor: 'editor' }],
+      ['byStatus', { status: 'verified' }],
+    ] as const) {
+      const { cursor } = await query(models.user, indexName, values).go({ order: 'desc', limit: 1 });
+      expect(cursor, indexName).not.toBeNull();
+      expectCompositesAsElectroDb('user', indexName, cursor!, ['createdAt', 'userId']);
     }
   });
 

@@ -1,7 +1,6 @@
 import type { AdminPage } from '@marketplace/events/admin';
 import * as z from '@marketplace/events/zod';
-import { createConversions } from 'electrodb';
-import { marketplace } from './entities';
+import { cursorComposites, models } from './direct-reads';
 import type { Position } from './list-pages';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 
@@ -29,16 +28,9 @@ export const userPosition = (user: UserSortKey): Position => [user.createdAt.toL
 
 export const userKeyOf = ([createdAt = '', userId = '']: Position): UserSortKey => ({ createdAt, userId });
 
-let conversions: ReturnType<typeof createConversions> | undefined;
-
 /** Where a read of one of the user indexes stopped, from DynamoDB's last evaluated key. */
-export const userIndexStop = (index: 'all' | 'editors' | 'admins' | 'byStatus') => (cursor: string) => {
-  conversions ??= createConversions(marketplace().entities.user as never);
-  const keys = (conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>)[
-    index
-  ]!.fromCursor.toComposite(cursor) as UserSortKey;
-  return userPosition(keys);
-};
+export const userIndexStop = (index: 'all' | 'editors' | 'admins' | 'byStatus') => (cursor: string) =>
+  userPosition(cursorComposites(models.user, index, cursor) as unknown as UserSortKey);
 
 export const pageFields = (total: number, page: number, limit: number, nextCursor: string | null): AdminPage => ({
   total,

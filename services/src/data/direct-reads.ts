@@ -70,7 +70,14 @@ export const models = {
   user: {
     entity: 'user',
     version: '1',
-    indexes: { byId: table(['userId']), editors: gsi(3, ['isEditor'], ['createdAt', 'userId']) },
+    indexes: {
+      byId: table(['userId']),
+      byEmail: gsi(1, ['email'], []),
+      all: gsi(2, [], ['createdAt', 'userId']),
+      editors: gsi(3, ['isEditor'], ['createdAt', 'userId']),
+      admins: gsi(4, ['isAdmin'], ['createdAt', 'userId']),
+      byStatus: gsi(5, ['status'], ['createdAt', 'userId']),
+    },
   },
   order: {
     entity: 'order',
@@ -104,6 +111,100 @@ export const models = {
     },
   },
   editorRate: { entity: 'editorRate', version: '1', indexes: { byEditor: table(['editorId'], ['jobTypeId']) } },
+  userEmail: { entity: 'userEmail', version: '1', indexes: { byEmail: table(['email']) } },
+  invitation: {
+    entity: 'invitation',
+    version: '1',
+    indexes: { byToken: table(['tokenHash']), byEmail: gsi(1, ['email'], ['createdAt']) },
+  },
+  jobTypeName: { entity: 'jobTypeName', version: '1', indexes: { byName: table(['nameKey']) } },
+  addOn: {
+    entity: 'addOn',
+    version: '1',
+    padding: { sortOrder: { length: 4, char: '0' } },
+    indexes: { byId: table(['addOnId']), all: gsi(1, [], ['sortOrder', 'addOnId']) },
+  },
+  payout: { entity: 'payout', version: '1', indexes: { byEditor: table(['editorId'], ['payoutId']) } },
+  earning: {
+    entity: 'earning',
+    version: '1',
+    indexes: {
+      byOrder: table(['orderId']),
+      byEditor: gsi(1, ['editorId'], ['bookedAt', 'orderId']),
+      releaseQueue: gsi(2, ['releaseQueue'], ['nextAttemptAt', 'orderId']),
+      awaitingAccount: gsi(3, ['awaitingAccountOf'], ['orderId']),
+      inTransit: gsi(4, ['inTransitOf'], ['bookedAt', 'orderId']),
+      transfers: gsi(5, ['transferLedger'], ['bookedAt', 'orderId']),
+    },
+  },
+  bankPayout: {
+    entity: 'bankPayout',
+    version: '1',
+    indexes: { byEditor: table(['editorId'], ['createdAt', 'payoutId']) },
+  },
+  orderRevision: {
+    entity: 'orderRevision',
+    version: '1',
+    padding: { round: { length: 3, char: '0' } },
+    indexes: { byOrder: byOrder(['round']) },
+  },
+  orderImageMarks: { entity: 'orderImageMarks', version: '1', indexes: { byOrder: table(['orderId'], ['key']) } },
+  orderEvent: { entity: 'orderEvent', version: '1', indexes: { byOrder: byOrder(['eventId']) } },
+  feedback: {
+    entity: 'feedback',
+    version: '1',
+    indexes: {
+      byId: table(['feedbackId']),
+      byUser: gsi(1, ['userId'], ['createdAt', 'feedbackId']),
+      byStatus: gsi(2, ['status'], ['createdAt', 'feedbackId']),
+      byTypeAndStatus: gsi(3, ['type', 'status'], ['createdAt', 'feedbackId']),
+    },
+  },
+  payment: {
+    entity: 'payment',
+    version: '1',
+    indexes: { byIntent: table(['paymentIntentId']), byOrder: gsi(1, ['orderId'], ['createdAt']) },
+  },
+  billingEntry: {
+    entity: 'billingEntry',
+    version: '1',
+    indexes: { byPhotographer: table(['photographerId'], ['entryId']), byOrder: gsi(1, ['orderId'], ['entryId']) },
+  },
+  download: { entity: 'download', version: '1', indexes: { byOrder: byOrder(['kind']) } },
+  orderDelivery: { entity: 'orderDelivery', version: '1', indexes: { byOrder: byOrder([]) } },
+  rendition: {
+    entity: 'rendition',
+    version: '1',
+    padding: { longEdge: { length: 5, char: '0' } },
+    indexes: { byOrder: byOrder(['longEdge', 'editedKey']) },
+  },
+  shareLink: {
+    entity: 'shareLink',
+    version: '1',
+    indexes: { byToken: table(['tokenHash']), byOrder: gsi(1, ['orderId'], ['linkId']) },
+  },
+  insightHour: {
+    entity: 'insightHour',
+    version: '1',
+    indexes: {
+      byHour: {
+        pk: { field: 'pk', composite: [], template: '$marketplace#insights' },
+        sk: { field: 'sk', composite: ['hour'] },
+      },
+    },
+  },
+  securityActivity: {
+    entity: 'securityActivity',
+    version: '1',
+    indexes: { byUser: table(['userId'], ['at', 'activityId']) },
+  },
+  emailChange: { entity: 'emailChange', version: '1', indexes: { byToken: table(['tokenHash']) } },
+  dataExport: { entity: 'dataExport', version: '1', indexes: { byUser: table(['userId']) } },
+  accountDeletion: {
+    entity: 'accountDeletion',
+    version: '1',
+    indexes: { byUser: table(['userId']), purgeQueue: gsi(1, ['purgeQueue'], ['purgeAfter', 'userId']) },
+  },
 } as const satisfies Record<string, EntityModel>;
 
 type Composites = Record<string, string | number | undefined>;
@@ -373,6 +474,33 @@ export class DirectQuery<T> {
     return { data, cursor: cursorOf(start) };
   }
 }
+
+/**
+ * The composites an index's key holds, read back from an ElectroDB cursor (where a page stopped),
+ * as ElectroDB's `createConversions(...).byAccessPattern[index].fromCursor.toComposite` reads them:
+ * each value as the key has it, lower-cased. Keys written from a template are not read back.
+ */
+export const cursorComposites = (model: EntityModel, indexName: string, cursor: string): Composites => {
+  const index = model.indexes[indexName]!;
+  const key = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as Record<string, unknown>;
+  const composites: Composites = {};
+  const read = (part: KeyPart, prefix: string) => {
+    const value = key[part.field];
+    if (part.template || typeof value !== 'string' || !value.startsWith(prefix)) return;
+    let rest = value.slice(prefix.length);
+    part.composite.forEach((attribute, i) => {
+      const label = `#${attribute.toLowerCase()}_`;
+      if (!rest.startsWith(label)) return;
+      const next = part.composite[i + 1];
+      const end = next === undefined ? -1 : rest.indexOf(`#${next.toLowerCase()}_`, label.length);
+      composites[attribute] = end === -1 ? rest.slice(label.length) : rest.slice(label.length, end);
+      rest = end === -1 ? '' : rest.slice(end);
+    });
+  };
+  read(index.pk, `$${SERVICE}`);
+  read(index.sk, sortKeyPrefix(model, index).toLowerCase());
+  return composites;
+};
 
 /** `query.<index>(composites)` of the entity, read beside ElectroDB. */
 export const query = <T>(model: EntityModel, indexName: string, values: object) =>

@@ -4,10 +4,8 @@ import type {
   MyAssignmentsResponse,
 } from '@marketplace/events/editor-orders';
 import * as z from '@marketplace/events/zod';
-import { createConversions } from 'electrodb';
 import { editorEarningCents } from '../domain/orders';
-import { models, query } from './direct-reads';
-import { marketplace } from './entities';
+import { cursorComposites, models, query } from './direct-reads';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, listAllImages, type OrderRecord, readCounters, toSummaryView } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
@@ -38,15 +36,9 @@ const decodeCursor = (cursor: string): Position => {
   return [createdAt, orderId];
 };
 
-let conversions:
-  | { byAccessPattern: Record<string, { fromCursor: { toComposite: (c: string) => unknown } }> }
-  | undefined;
-
 /** Where a read of one status stopped, from DynamoDB's last evaluated key. */
-const byEditorStop = (cursor: string) => {
-  conversions ??= createConversions(marketplace().entities.order as never) as unknown as typeof conversions;
-  return orderPosition(conversions!.byAccessPattern.byEditor!.fromCursor.toComposite(cursor) as OrderRecord);
-};
+const byEditorStop = (cursor: string) =>
+  orderPosition(cursorComposites(models.order, 'byEditor', cursor) as unknown as OrderRecord);
 
 /** The open round of an order sent back for a revision, with its noted files named. */
 const openRevision = async (o: OrderRecord) => {
