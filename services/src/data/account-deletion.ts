@@ -9,6 +9,7 @@ import { profilePictureObjects } from '../domain/profile-pictures';
 import { Conflict } from '../http/errors';
 import { softDeleteAccount } from './admin-users';
 import { EXPORT_KEY_PREFIX } from './data-exports';
+import { getRecord, models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import { type RequestOrigin, securityActivityWrite } from './security-activity';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -31,8 +32,12 @@ export const PURGE_QUEUE = 'due';
 export const purgedEmail = (userId: string) => `deleted-${userId.toLowerCase()}@deleted.invalid`;
 
 const activeOrdersOf = async (scope: string) => {
-  const { data } = await marketplace().entities.counter.get({ scope, name: 'activeOrders' }).go({ consistent: true });
-  return Math.max(0, (data as { value?: number } | null)?.value ?? 0);
+  const counter = await getRecord<{ value?: number }>(
+    models.counter,
+    { scope, name: 'activeOrders' },
+    { consistent: true },
+  );
+  return Math.max(0, counter?.value ?? 0);
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -118,8 +123,7 @@ export interface AccountDeletionRecord {
 }
 
 export const getAccountDeletion = async (userId: string) => {
-  const { data } = await marketplace().entities.accountDeletion.get({ userId }).go({ consistent: true });
-  return (data as AccountDeletionRecord | null) ?? null;
+  return getRecord<AccountDeletionRecord>(models.accountDeletion, { userId }, { consistent: true });
 };
 
 /** A run of the purge takes this many due accounts at most; the next run takes the rest. */
@@ -192,8 +196,8 @@ export const purgeAccount = async (deletion: AccountDeletionRecord, services: Pu
   await services.deletePrefix(`profiles/${user.userId}/`);
   await services.deletePrefix(`${EXPORT_KEY_PREFIX}${user.userId}/`);
   if (user.stripeCustomerId) await services.detachCards(user.stripeCustomerId);
-  const { data: guard } = await marketplace().entities.userEmail.get({ email: user.email }).go({ consistent: true });
-  const holdsEmail = (guard as { userId?: string } | null)?.userId === user.userId;
+  const guard = await getRecord<{ userId?: string }>(models.userEmail, { email: user.email }, { consistent: true });
+  const holdsEmail = guard?.userId === user.userId;
   const remove = personalFieldsOf(user);
   const feedback = await feedbackOf(user.userId);
   await commitAll((e) => [
@@ -225,8 +229,7 @@ export const purgeAccount = async (deletion: AccountDeletionRecord, services: Pu
 };
 
 const feedbackOf = async (userId: string) => {
-  const { data } = await marketplace().entities.feedback.query.byUser({ userId }).go({ pages: 'all' });
-  return data as { feedbackId: string }[];
+  return queryAll<{ feedbackId: string }>(models.feedback, 'byUser', { userId });
 };
 
 /** One run of the purge: every due account of a batch, each on its own (one failing leaves the rest). */

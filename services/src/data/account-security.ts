@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ulid } from 'ulid';
 import { Conflict, HttpError, NotFound } from '../http/errors';
-import { marketplace } from './entities';
+import { getRecord, models } from './direct-reads';
 import { type RequestOrigin, securityActivityWrite } from './security-activity';
 import { commitAll, TransactionCancelled, userOutboxWrite } from './transactions';
 import { emailOwner, getUser, type UserRecord } from './users';
@@ -105,10 +105,11 @@ export const requestEmailChange = async (
 };
 
 const findChange = async (token: string) => {
-  const { data } = await marketplace()
-    .entities.emailChange.get({ tokenHash: hashEmailChangeToken(token) })
-    .go({ consistent: true });
-  return (data as EmailChangeRecord | null) ?? null;
+  return getRecord<EmailChangeRecord>(
+    models.emailChange,
+    { tokenHash: hashEmailChangeToken(token) },
+    { consistent: true },
+  );
 };
 
 /** The pending change a link names, when the link still works (unused, unexpired, the newest asked for). */

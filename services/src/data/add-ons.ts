@@ -14,7 +14,7 @@ import { type AddOnLine, priceOrder } from '../domain/orders';
 import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { getRecord, models } from './direct-reads';
+import { getRecord, models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import { jobTypeSlug } from './job-types';
 import { listAllImages, type OrderRecord, poolIndexComposite } from './orders';
@@ -64,16 +64,15 @@ export const toOfferedAddOnView = (a: AddOnRecord): OfferedAddOnView => ({
 
 /** The catalogue is a handful of items in one partition, by sort order: read whole. */
 export const listAddOnRecords = async ({ activeOnly }: { activeOnly: boolean }) => {
-  const query = entities().addOn.query.all({});
-  const { data } = await (activeOnly ? query.where(({ isActive }, { eq }) => eq(isActive, true)) : query).go({
-    pages: 'all',
-  });
-  return (data as AddOnRecord[]).sort((a, b) => a.sortOrder - b.sortOrder || compareText(a.name, b.name));
+  // Every add-on is read either way (a filter saves no reads): the inactive ones are left out here.
+  const all = await queryAll<AddOnRecord>(models.addOn, 'all', {});
+  return (activeOnly ? all.filter((a) => a.isActive === true) : all).sort(
+    (a, b) => a.sortOrder - b.sortOrder || compareText(a.name, b.name),
+  );
 };
 
 const getAddOnRecord = async (addOnId: string) => {
-  const { data } = await entities().addOn.get({ addOnId }).go({ consistent: true });
-  return (data as AddOnRecord | null) ?? null;
+  return getRecord<AddOnRecord>(models.addOn, { addOnId }, { consistent: true });
 };
 
 /** A new add-on, offered at once; its id is its name's slug when free, else a ULID. */

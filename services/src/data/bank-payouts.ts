@@ -4,6 +4,7 @@ import type Stripe from 'stripe';
 import { logger } from '../adapters/logger';
 import { retrieveAccount } from '../adapters/stripe-connect';
 import { isConditionFailure } from './conditional-write';
+import { query as directQuery, getRecord, models } from './direct-reads';
 import { type EarningRecord, earningEditorScope, isConditionFailed, payoutOutboxWrite } from './earnings';
 import { marketplace } from './entities';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
@@ -61,8 +62,8 @@ const editorOfAccount = async (accountId: string) => {
   const account = await retrieveAccount(accountId);
   const userId = account.metadata?.userId;
   if (!userId) return null;
-  const { data } = await entities().user.get({ userId }).go();
-  return (data as { stripeAccountId?: string } | null)?.stripeAccountId === accountId ? userId : null;
+  const user = await getRecord<{ stripeAccountId?: string }>(models.user, { userId });
+  return user?.stripeAccountId === accountId ? userId : null;
 };
 
 const money = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
@@ -308,7 +309,7 @@ const toBankPayoutView = (p: BankPayoutRecord): BankPayoutView => ({
 
 /** An editor's payouts to their bank, newest first, a page at a time. */
 export const listBankPayouts = async (editorId: string, { limit, cursor }: EarningsQuery): Promise<BankPayoutsPage> => {
-  const query = entities().bankPayout.query.byEditor({ editorId });
+  const query = directQuery<BankPayoutRecord>(models.bankPayout, 'byEditor', { editorId });
   const after = cursor ? decodePageCursor(cursor, payoutsCursor) : undefined;
   const { data } = await (after ? query.lt(after) : query).go({ order: 'desc', limit: limit + 1 });
   const rows = (data as BankPayoutRecord[]).slice(0, limit);

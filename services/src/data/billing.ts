@@ -2,6 +2,7 @@ import type { BillingEntryView } from '@marketplace/events/billing';
 import * as z from '@marketplace/events/zod';
 import { encodeTime, ulid } from 'ulid';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models, query, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import type { OrderRecord } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
@@ -127,14 +128,12 @@ export const toBillingEntryView = (entry: BillingEntryRecord): BillingEntryView 
 });
 
 export const getBillingEntry = async (photographerId: string, entryId: string) => {
-  const { data } = await marketplace().entities.billingEntry.get({ photographerId, entryId }).go({ consistent: true });
-  return (data as BillingEntryRecord | null) ?? null;
+  return getRecord<BillingEntryRecord>(models.billingEntry, { photographerId, entryId }, { consistent: true });
 };
 
 /** An order's entries (a payment, and a refund when it was cancelled after payment), oldest first. */
 export const orderBillingEntries = async (orderId: string) => {
-  const { data } = await marketplace().entities.billingEntry.query.byOrder({ orderId }).go({ pages: 'all' });
-  return data as BillingEntryRecord[];
+  return queryAll<BillingEntryRecord>(models.billingEntry, 'byOrder', { orderId });
 };
 
 const historyCursor = z.object({ entryId: z.string().check(z.regex(/^[0-9A-HJKMNP-TV-Z]{26}$/)) });
@@ -145,9 +144,11 @@ export const billingHistoryPage = async (
   { cursor, limit }: { cursor?: string; limit: number },
 ) => {
   const after = cursor ? decodePageCursor(cursor, historyCursor).entryId : null;
-  const query = marketplace().entities.billingEntry.query.byPhotographer({ photographerId });
-  const { data } = await (after ? query.lt({ entryId: after }) : query).go({ order: 'desc', limit: limit + 1 });
-  const rows = data as BillingEntryRecord[];
+  const entries = query<BillingEntryRecord>(models.billingEntry, 'byPhotographer', { photographerId });
+  const { data: rows } = await (after ? entries.lt({ entryId: after }) : entries).go({
+    order: 'desc',
+    limit: limit + 1,
+  });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
@@ -163,11 +164,10 @@ const MONTH_ENTRIES_MAX = 5000;
 export const billingEntriesBetween = async (photographerId: string, from: Date, to: Date) => {
   const lowest = `${encodeTime(from.getTime(), 10)}${'0'.repeat(16)}`;
   const highest = `${encodeTime(to.getTime() - 1, 10)}${'Z'.repeat(16)}`;
-  const { data } = await marketplace()
-    .entities.billingEntry.query.byPhotographer({ photographerId })
+  const { data } = await query<BillingEntryRecord>(models.billingEntry, 'byPhotographer', { photographerId })
     .between({ entryId: lowest }, { entryId: highest })
     .go({ pages: 'all', limit: MONTH_ENTRIES_MAX });
-  return data as BillingEntryRecord[];
+  return data;
 };
 
 /** The receipt worker's mark: the PDF is at this key. Once; a second delivery finds it made. */

@@ -8,7 +8,7 @@ import {
 } from '@marketplace/events/delivery';
 import type { OrderImageView } from '@marketplace/events/orders';
 import { BadRequest, Conflict } from '../http/errors';
-import { marketplace } from './entities';
+import { getRecord, models } from './direct-reads';
 import { listImages, type OrderImageRecord, type OrderRecord, toImageView } from './orders';
 import { withPairings } from './pairings';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
@@ -29,11 +29,8 @@ export interface DeliveryRecord {
   updatedAt: string;
 }
 
-const deliveries = () => marketplace().entities.orderDelivery;
-
 export const getDelivery = async (orderId: string) => {
-  const { data } = await deliveries().get({ orderId }).go();
-  return (data as DeliveryRecord | null) ?? null;
+  return getRecord<DeliveryRecord>(models.orderDelivery, { orderId });
 };
 
 export const mlsLongEdgeOf = (delivery: DeliveryRecord | null): MlsLongEdge =>

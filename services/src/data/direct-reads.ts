@@ -170,6 +170,11 @@ export const models = {
     version: '1',
     indexes: { byPhotographer: table(['photographerId'], ['entryId']), byOrder: gsi(1, ['orderId'], ['entryId']) },
   },
+  processedMessage: {
+    entity: 'processedMessage',
+    version: '1',
+    indexes: { byMessage: table(['source', 'messageId']) },
+  },
   download: { entity: 'download', version: '1', indexes: { byOrder: byOrder(['kind']) } },
   orderDelivery: { entity: 'orderDelivery', version: '1', indexes: { byOrder: byOrder([]) } },
   rendition: {
@@ -439,9 +444,21 @@ export class DirectQuery<T> {
     }
   }
 
-  async go({ order = 'asc', limit, cursor, pages = 1, consistent }: QueryOptions = {}) {
+  /** The Query's input without paging, as ElectroDB's `params()` gives it (for a query run by hand). */
+  params() {
     const index = this.model.indexes[this.indexName]!;
     const condition = this.keyCondition();
+    return {
+      TableName: tableName(),
+      ...(index.index ? { IndexName: index.index } : {}),
+      KeyConditionExpression: condition.expression,
+      ExpressionAttributeNames: condition.names as Record<string, string>,
+      ExpressionAttributeValues: condition.values as Record<string, unknown>,
+    };
+  }
+
+  async go({ order = 'asc', limit, cursor, pages = 1, consistent }: QueryOptions = {}) {
+    const index = this.model.indexes[this.indexName]!;
     const data: T[] = [];
     let start: Record<string, unknown> | undefined;
     if (cursor) {
@@ -456,11 +473,7 @@ export class DirectQuery<T> {
     do {
       const page = await dynamo().send(
         new QueryCommand({
-          TableName: tableName(),
-          ...(index.index ? { IndexName: index.index } : {}),
-          KeyConditionExpression: condition.expression,
-          ExpressionAttributeNames: condition.names,
-          ExpressionAttributeValues: condition.values,
+          ...this.params(),
           ...(order === 'desc' ? { ScanIndexForward: false } : {}),
           ...(limit !== undefined ? { Limit: limit } : {}),
           ...(consistent ? { ConsistentRead: true } : {}),

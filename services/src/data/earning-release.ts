@@ -7,6 +7,7 @@ import {
   stripeFailureText,
   transferEarning,
 } from '../adapters/stripe-connect';
+import { getRecord, models } from './direct-reads';
 import {
   type EarningRecord,
   earningEditorScope as editorScope,
@@ -45,8 +46,7 @@ interface PayoutAccountFields {
 }
 
 const readEditor = async (editorId: string) => {
-  const { data } = await entities().user.get({ userId: editorId }).go();
-  return (data as PayoutAccountFields | null) ?? null;
+  return getRecord<PayoutAccountFields>(models.user, { userId: editorId });
 };
 
 const readCredit = async (editorId: string) => {

@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import { logger } from '../adapters/logger';
 import { isRefusedByStripe, reverseEarningTransfer, stripeFailureText } from '../adapters/stripe-connect';
 import { HttpError } from '../http/errors';
+import { getRecord, models } from './direct-reads';
 import {
   type EarningRecord,
   earningEditorScope,
@@ -28,8 +29,8 @@ const entities = () => marketplace().entities;
 const orderOfCharge = async (charge: Pick<Stripe.Charge, 'payment_intent'>) => {
   const intentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId) return null;
-  const { data } = await entities().payment.get({ paymentIntentId: intentId }).go();
-  return (data as { orderId: string } | null)?.orderId ?? null;
+  const payment = await getRecord<{ orderId: string }>(models.payment, { paymentIntentId: intentId });
+  return payment?.orderId ?? null;
 };
 
 /** While a release is sending it: Stripe's retry of the refund event comes back once the release is done. */

@@ -9,7 +9,7 @@ import {
 import type { UserEventType } from '@marketplace/events/user-events';
 import * as z from '@marketplace/events/zod';
 import { ulid } from 'ulid';
-import { marketplace } from './entities';
+import { getRecord, models, query } from './direct-reads';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { type commitAll, TransactionCancelled } from './transactions';
 
@@ -55,7 +55,6 @@ export interface EarningRecord {
 
 export type Entities = Parameters<Parameters<typeof commitAll>[0]>[0];
 
-const entities = () => marketplace().entities;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The release queue's one partition: only earnings waiting for their transfer are in it. */
 export const RELEASE_QUEUE = 'due';
@@ -76,8 +75,7 @@ export const releaseAtFor = (deliveredAt: Date) => new Date(deliveredAt.getTime(
 export const earningEditorScope = (editorId: string) => `editor#${editorId}`;
 
 export const getEarning = async (orderId: string, { consistent = false } = {}) => {
-  const { data } = await entities().earning.get({ orderId }).go({ consistent });
-  return (data as EarningRecord | null) ?? null;
+  return getRecord<EarningRecord>(models.earning, { orderId }, { consistent });
 };
 
 /** An editor-money event in the outbox, on the editor's record (user events carry no order). */
@@ -196,10 +194,10 @@ export const toEarningView = (earning: EarningRecord): EarningView => ({
 
 /** An editor's earnings, newest first, a page at a time (after a cursor: a key range, one Query). */
 export const listEarnings = async (editorId: string, { limit, cursor }: EarningsQuery): Promise<EarningsPage> => {
-  const query = entities().earning.query.byEditor({ editorId });
+  const earnings = query<EarningRecord>(models.earning, 'byEditor', { editorId });
   const after = cursor ? decodePageCursor(cursor, earningsCursor) : undefined;
-  const { data } = await (after ? query.lt(after) : query).go({ order: 'desc', limit: limit + 1 });
-  const rows = (data as EarningRecord[]).slice(0, limit);
+  const { data } = await (after ? earnings.lt(after) : earnings).go({ order: 'desc', limit: limit + 1 });
+  const rows = data.slice(0, limit);
   const last = rows.at(-1);
   return {
     earnings: rows.map(toEarningView),

@@ -12,7 +12,6 @@ import { editorEarningCents } from '../domain/orders';
 import { BadRequest, NotFound } from '../http/errors';
 import { models, query } from './direct-reads';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
-import { marketplace } from './entities';
 import {
   flagOfPoolCounter,
   LEGACY_OPEN_PARTITION,
@@ -49,8 +48,6 @@ export interface Editor {
   displayName?: string;
   email: string;
 }
-
-const _entities = () => marketplace().entities;
 
 type Sort = AvailableOrdersQuery['sort'];
 const flagsFor = (filter: AvailableOrdersQuery['filter']): RequirementsFlag[] =>

@@ -1,6 +1,6 @@
 import { FALLBACK_EDITOR_RATE_CENTS } from '@marketplace/events/editor-orders';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
-import { models, queryAll } from './direct-reads';
+import { getRecord, models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import { getJobType, listJobTypes } from './job-types';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -23,8 +23,8 @@ export const setEditorRate = async (rate: EditorRateRecord) => {
 
 /** The rate fixed on an order when this editor claims it. */
 export const claimRateCents = async (editorId: string, jobTypeId: string) => {
-  const [{ data }, jobType] = await Promise.all([
-    marketplace().entities.editorRate.get({ editorId, jobTypeId }).go(),
+  const [data, jobType] = await Promise.all([
+    getRecord<EditorRateRecord>(models.editorRate, { editorId, jobTypeId }),
     getJobType(jobTypeId),
   ]);
   return data?.ratePerPhotoCents ?? jobType?.defaultEditorPriceCents ?? FALLBACK_EDITOR_RATE_CENTS;

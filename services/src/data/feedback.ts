@@ -7,9 +7,9 @@ import {
   feedbackTypes,
 } from '@marketplace/events/feedback';
 import * as z from '@marketplace/events/zod';
-import { createConversions } from 'electrodb';
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
+import { cursorComposites, getRecord, models, query } from './direct-reads';
 import { marketplace } from './entities';
 import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { readCounters } from './orders';
@@ -84,10 +84,12 @@ export const MY_FEEDBACK_PAGE_SIZE = 50;
 
 /** The user's own feedback, newest first, a page at a time. */
 export const listFeedbackByUser = async (userId: string, cursor?: string) => {
-  const { data, cursor: next } = await marketplace()
-    .entities.feedback.query.byUser({ userId })
-    .go({ order: 'desc', limit: MY_FEEDBACK_PAGE_SIZE, cursor: cursor ?? null });
-  return { feedback: (data as FeedbackRecord[]).map(toFeedbackView), nextCursor: next ?? null };
+  const { data, cursor: next } = await query<FeedbackRecord>(models.feedback, 'byUser', { userId }).go({
+    order: 'desc',
+    limit: MY_FEEDBACK_PAGE_SIZE,
+    cursor: cursor ?? null,
+  });
+  return { feedback: data.map(toFeedbackView), nextCursor: next ?? null };
 };
 
 interface FeedbackSortKey {
@@ -110,18 +112,11 @@ const decodeFeedbackCursor = (cursor: string): Position => {
   return [createdAt, feedbackId];
 };
 
-let conversions: ReturnType<typeof createConversions> | undefined;
-
 type FeedbackIndex = 'byStatus' | 'byTypeAndStatus';
 
 /** Where a read of a status partition stopped, from DynamoDB's last evaluated key. */
-const feedbackIndexStop = (index: FeedbackIndex) => (cursor: string) => {
-  conversions ??= createConversions(marketplace().entities.feedback as never);
-  const keys = (conversions.byAccessPattern as Record<string, { fromCursor: { toComposite: (c: string) => unknown } }>)[
-    index
-  ]!.fromCursor.toComposite(cursor) as FeedbackSortKey;
-  return feedbackPosition(keys);
-};
+const feedbackIndexStop = (index: FeedbackIndex) => (cursor: string) =>
+  feedbackPosition(cursorComposites(models.feedback, index, cursor) as unknown as FeedbackSortKey);
 
 type FeedbackFilter = { status: FeedbackStatus | 'all'; type: FeedbackType | 'all' };
 
@@ -202,10 +197,11 @@ export const updateFeedback = async (update: {
   reviewerName: string;
 }) => {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const { data } = await marketplace()
-      .entities.feedback.get({ feedbackId: update.feedbackId })
-      .go({ consistent: true });
-    const current = data as FeedbackRecord | null;
+    const current = await getRecord<FeedbackRecord>(
+      models.feedback,
+      { feedbackId: update.feedbackId },
+      { consistent: true },
+    );
     if (!current) throw new NotFound('Feedback not found');
     const changes = {
       status: update.status,

@@ -23,6 +23,7 @@ import { editorEarningCents } from '../domain/orders';
 import { compareText } from '../domain/text-order';
 import { dynamo } from './client';
 import { isConditionFailure } from './conditional-write';
+import { models, query } from './direct-reads';
 import { marketplace } from './entities';
 import type { OrderRecord } from './orders';
 
@@ -647,18 +648,19 @@ export const samplePool = async (hour: string, sample: PoolSample) => {
 
 // ---------------------------------------------------------------- reading hours
 
-type QueryParams = QueryCommandInput & { ExpressionAttributeValues?: Record<string, unknown> };
+type QueryParams = Omit<QueryCommandInput, 'ExpressionAttributeValues'> & {
+  ExpressionAttributeValues?: Record<string, unknown>;
+};
 
-/** The items of a Query built by ElectroDB, a DynamoDB page at a time, until `enough` says stop. */
+/** The items of a Query (plain values, as direct-reads.ts builds it), a DynamoDB page at a time, until `enough` says stop. */
 const queryItems = async (
   params: QueryParams,
   { pageSize, maxPages, enough }: { pageSize?: number; maxPages?: number; enough?: (items: unknown[]) => boolean } = {},
 ) => {
+  const { ExpressionAttributeValues: values, ...rest } = params;
   const input: QueryCommandInput = {
-    ...params,
-    ...(params.ExpressionAttributeValues
-      ? { ExpressionAttributeValues: marshall(params.ExpressionAttributeValues) as Record<string, AttributeValue> }
-      : {}),
+    ...rest,
+    ...(values ? { ExpressionAttributeValues: marshall(values) as Record<string, AttributeValue> } : {}),
     ...(pageSize ? { Limit: pageSize } : {}),
   };
   const items: Record<string, unknown>[] = [];
@@ -675,7 +677,7 @@ const queryItems = async (
 
 /** The rollups of the hours from `first` to `last` (inclusive), oldest first: one Query, paged. */
 export const readHours = async (first: string, last: string) => {
-  const params = entities().insightHour.query.byHour({}).between({ hour: first }, { hour: last }).params<QueryParams>();
+  const params = query(models.insightHour, 'byHour', {}).between({ hour: first }, { hour: last }).params();
   return (await queryItems(params)).map(rollupFromItem);
 };
 
@@ -685,11 +687,12 @@ const SAMPLE_SEARCH_PAGES = 7;
 
 /** The open pool's last sample before `hour`: the depth the range starts from (null when none in a week). */
 export const lastPoolSampleBefore = async (hour: string): Promise<PoolSample | null> => {
-  const params = entities()
-    .insightHour.query.byHour({})
-    .lt({ hour })
-    .where(({ poolSampledAt }, { exists }) => exists(poolSampledAt))
-    .params<QueryParams>();
+  const hours = query(models.insightHour, 'byHour', {}).lt({ hour }).params();
+  const params: QueryParams = {
+    ...hours,
+    ExpressionAttributeNames: { ...hours.ExpressionAttributeNames, '#poolSampledAt': 'poolSampledAt' },
+    FilterExpression: 'attribute_exists(#poolSampledAt)',
+  };
   const items = await queryItems(
     { ...params, ScanIndexForward: false },
     { pageSize: SAMPLE_SEARCH_PAGE, maxPages: SAMPLE_SEARCH_PAGES, enough: (found) => found.length > 0 },

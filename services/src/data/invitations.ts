@@ -12,7 +12,7 @@ import { logger } from '../adapters/logger';
 import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
 import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
-import { models, queryAll } from './direct-reads';
+import { getRecord, models, queryAll } from './direct-reads';
 import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -67,8 +67,7 @@ const lostRace = (error: unknown) =>
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 const usersWithEmail = async (email: string) => {
-  const { data } = await marketplace().entities.user.query.byEmail({ email }).go({ pages: 'all' });
-  return data as (UserRecord & { invitedAt?: string })[];
+  return queryAll<UserRecord & { invitedAt?: string }>(models.user, 'byEmail', { email });
 };
 
 const pendingInvitationsFor = async (email: string) => {
@@ -226,10 +225,7 @@ export const inviteEditor = async (input: Parameters<typeof createInvitation>[0]
 };
 
 const getInvitation = async (token: string) => {
-  const { data } = await marketplace()
-    .entities.invitation.get({ tokenHash: hashInvitationToken(token) })
-    .go();
-  return (data as InvitationRecord | null) ?? null;
+  return getRecord<InvitationRecord>(models.invitation, { tokenHash: hashInvitationToken(token) });
 };
 
 type Refusal = { status: 400 | 409 | 410; message: string };

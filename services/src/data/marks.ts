@@ -9,8 +9,8 @@ import {
 } from '@marketplace/events/marks';
 import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
-import { marketplace } from './entities';
-import type { OrderRecord } from './orders';
+import { getRecord, models, queryAll } from './direct-reads';
+import type { OrderImageRecord, OrderRecord } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
 
 /**
@@ -28,8 +28,6 @@ export interface ImageMarksRecord {
   updatedAt: string;
 }
 
-const entities = () => marketplace().entities;
-
 /**
  * The order's mark total, a counter kept in the same transaction as each photo's marks: two saves
  * on different photos at once cannot both pass the per-order limit, since each write is
@@ -40,8 +38,7 @@ const ORDER_MARKS_COUNTER = 'marks';
 
 export const listOrderMarks = async (orderId: string) => {
   // At most one item per original (PHOTO_COUNT_MAX), so the whole order is a few pages at most.
-  const { data } = await entities().orderImageMarks.query.byOrder({ orderId }).go({ pages: 'all' });
-  return data as ImageMarksRecord[];
+  return queryAll<ImageMarksRecord>(models.orderImageMarks, 'byOrder', { orderId });
 };
 
 export const toOrderMarksView = (records: readonly ImageMarksRecord[]): OrderMarksView => ({
@@ -77,8 +74,8 @@ export const saveImageMarks = async ({
   const { orderId } = order;
   if (order.photographerId !== photographerId) throw new NotFound('Order not found');
   if (!markableStatuses.includes(order.status)) throw new Conflict(markMessages.notNow, undefined, 'MARKS_LOCKED');
-  const [{ data: image }, existing] = await Promise.all([
-    entities().orderImage.get({ orderId, kind: 'original', key }).go(),
+  const [image, existing] = await Promise.all([
+    getRecord<OrderImageRecord>(models.orderImage, { orderId, kind: 'original', key }),
     listOrderMarks(orderId),
   ]);
   if (!image) throw new BadRequest(markMessages.unknownPhoto, undefined, 'UNKNOWN_PHOTO');
@@ -171,8 +168,7 @@ export const setMarkDone = async ({
   const { orderId } = order;
   if (order.editorId !== editorId) throw new NotFound('Order not found');
   if (!tickableStatuses.includes(order.status)) throw new Conflict(markMessages.notEditing, undefined, 'NOT_EDITING');
-  const { data } = await entities().orderImageMarks.get({ orderId, key }).go();
-  const record = data as ImageMarksRecord | null;
+  const record = await getRecord<ImageMarksRecord>(models.orderImageMarks, { orderId, key });
   const index = record?.marks.findIndex((mark) => mark.id === markId) ?? -1;
   if (!record || index < 0) throw new BadRequest(markMessages.unknownMark, undefined, 'UNKNOWN_MARK');
   const marks = record.marks.map((mark, i) => (i === index ? { ...mark, done } : mark));

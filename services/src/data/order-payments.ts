@@ -4,6 +4,7 @@ import { cardOfPayment } from '../adapters/stripe-cards';
 import { type PaymentFacts, paymentProblem } from '../domain/payment-check';
 import { Conflict, Unprocessable } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import { getOrder, markOrderPaid, type OrderRecord } from './orders';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -122,10 +123,7 @@ const STRIPE_EVENT_MEMORY_SECONDS = 7 * 24 * 60 * 60;
 const STRIPE_EVENTS = 'stripe-webhook';
 
 export const wasStripeEventHandled = async (eventId: string) => {
-  const { data } = await marketplace()
-    .entities.processedMessage.get({ source: STRIPE_EVENTS, messageId: eventId })
-    .go();
-  return !!data;
+  return !!(await getRecord(models.processedMessage, { source: STRIPE_EVENTS, messageId: eventId }));
 };
 
 export const rememberStripeEvent = async (eventId: string) => {

@@ -437,8 +437,8 @@ const registerOnce = async (
     return 'registered';
   } catch (error) {
     if (!(error instanceof TransactionCancelled && error.conditionFailed)) throw error;
-    const existing = await entities().orderImage.get({ orderId: image.order.orderId, kind, key: image.key }).go();
-    if (existing.data) return 'already-registered';
+    const existing = await getRecord(models.orderImage, { orderId: image.order.orderId, kind, key: image.key });
+    if (existing) return 'already-registered';
     throw new Conflict(refusal);
   }
 };
@@ -766,7 +766,10 @@ const completeRevision = async ({
 }) => {
   const { orderId } = order;
   const round = order.revisionCount ?? 0;
-  const { data: revision } = await entities().orderRevision.get({ orderId, round }).go();
+  const revision = await getRecord<{ editorUploadsAtRequest?: number; dueAt?: string }>(models.orderRevision, {
+    orderId,
+    round,
+  });
   if (!revision) throw new Conflict('Only an order in progress can be completed');
   const baseline = revision.editorUploadsAtRequest ?? 0;
   if (order.editorUploadCount <= baseline) throw new Conflict(NO_REVISED_UPLOAD);
@@ -914,6 +917,6 @@ export const toEventView = (e: {
 
 /** An order's activity log in time order (event ids are ULIDs). */
 export const listOrderEvents = async (orderId: string) => {
-  const { data } = await entities().orderEvent.query.byOrder({ orderId }).go({ pages: 'all', order: 'asc' });
-  return data.map(toEventView);
+  const events = await queryAll<Parameters<typeof toEventView>[0]>(models.orderEvent, 'byOrder', { orderId });
+  return events.map(toEventView);
 };

@@ -15,9 +15,9 @@ import {
 } from '../adapters/stripe-connect';
 import { config } from '../config';
 import { HttpError } from '../http/errors';
+import { getRecord, models } from './direct-reads';
 import { requeueAwaitingEarnings } from './earning-release';
 import { isConditionFailed, payoutOutboxWrite } from './earnings';
-import { marketplace } from './entities';
 import { commitAll } from './transactions';
 
 /**
@@ -36,11 +36,8 @@ export interface PayoutAccountUser {
   payoutCheckedAt?: string;
 }
 
-const entities = () => marketplace().entities;
-
 const readUser = async (userId: string) => {
-  const { data } = await entities().user.get({ userId }).go({ consistent: true });
-  return (data as PayoutAccountUser | null) ?? null;
+  return getRecord<PayoutAccountUser>(models.user, { userId }, { consistent: true });
 };
 
 export const toPayoutAccountView = (user: PayoutAccountUser): PayoutAccountView =>

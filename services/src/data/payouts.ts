@@ -1,9 +1,8 @@
 import type { EditorPayoutsQuery, EditorPayoutsResponse, PayoutView } from '@marketplace/events/admin';
-import { createConversions } from 'electrodb';
 import { decodeTime, ulid } from 'ulid';
 import { BadRequest, Conflict } from '../http/errors';
+import { cursorComposites, getRecord, models, query } from './direct-reads';
 import { HAND_PAID_CREDIT } from './earnings';
-import { marketplace } from './entities';
 import { comparePositions, descending, mergePartitions, type Position, readPartition } from './list-pages';
 import { editorScope, readCounters } from './orders';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -37,8 +36,7 @@ const toPayoutView = (p: PayoutRecord): PayoutView => ({
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 const getPayout = async (editorId: string, payoutId: string) => {
-  const { data } = await marketplace().entities.payout.get({ editorId, payoutId }).go({ consistent: true });
-  return (data as PayoutRecord | null) ?? null;
+  return getRecord<PayoutRecord>(models.payout, { editorId, payoutId }, { consistent: true });
 };
 
 export const pendingAndPaid = async (editorId: string) => {
@@ -120,20 +118,14 @@ export const recordEditorPayout = async ({
   }
 };
 
-let conversions: { payout: Conversions; counter: Conversions } | undefined;
-type Conversions = { byAccessPattern: Record<string, { fromCursor: { toComposite: (c: string) => unknown } }> };
-
 /** Where a read stopped, from DynamoDB's last evaluated key: the payout id (or legacy entry name). */
 const stopOf =
   (kind: 'payout' | 'counter') =>
   (cursor: string): Position => {
-    conversions ??= {
-      payout: createConversions(marketplace().entities.payout as never) as unknown as Conversions,
-      counter: createConversions(marketplace().entities.counter as never) as unknown as Conversions,
-    };
-    const composite = conversions[kind].byAccessPattern[
-      kind === 'payout' ? 'byEditor' : 'byScope'
-    ]!.fromCursor.toComposite(cursor) as { payoutId?: string; name?: string };
+    const composite =
+      kind === 'payout'
+        ? cursorComposites(models.payout, 'byEditor', cursor)
+        : cursorComposites(models.counter, 'byScope', cursor);
     return [String(composite.payoutId ?? composite.name ?? '').toLowerCase()];
   };
 
@@ -166,8 +158,10 @@ export const listEditorPayouts = async (
   { limit, cursor }: EditorPayoutsQuery,
 ): Promise<EditorPayoutsResponse> => {
   const after = cursor ? decodePayoutCursor(cursor) : undefined;
-  const payouts = marketplace().entities.payout.query.byEditor({ editorId });
-  const legacy = marketplace().entities.counter.query.byScope({ scope: legacyPayoutsScope(editorId) });
+  const payouts = query<PayoutRecord>(models.payout, 'byEditor', { editorId });
+  const legacy = query<{ name: string; value: number }>(models.counter, 'byScope', {
+    scope: legacyPayoutsScope(editorId),
+  });
   const read = { order: 'desc' as const, want: limit + 2, budget: limit + 2, filtered: false };
   const [payoutRead, legacyRead, totals] = await Promise.all([
     readPartition<PayoutRecord>({

@@ -8,8 +8,8 @@ import {
 import { tierOf } from '@marketplace/events/turnaround';
 import { revisionDueAtFor } from '../domain/orders';
 import { BadRequest, Conflict } from '../http/errors';
+import { getRecord, models, queryAll } from './direct-reads';
 import { EARNING_ALREADY_RELEASED, earningHeldForRevisionWrites, getEarning } from './earnings';
-import { marketplace } from './entities';
 import {
   editorScope,
   getOrder,
@@ -42,7 +42,6 @@ export interface RevisionRecord {
   lateCreditRefundId?: string;
 }
 
-const entities = () => marketplace().entities;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const revisionWindowCutoff = (now: Date) => new Date(now.getTime() - REVISION_WINDOW_DAYS * DAY_MS);
@@ -83,13 +82,12 @@ export const revisionRefusal = (order: OrderRecord, deliveredAt: string | null, 
 };
 
 export const listRevisions = async (orderId: string) => {
-  const { data } = await entities().orderRevision.query.byOrder({ orderId }).go({ pages: 'all' });
-  return (data as RevisionRecord[]).sort((a, b) => a.round - b.round);
+  const revisions = await queryAll<RevisionRecord>(models.orderRevision, 'byOrder', { orderId });
+  return revisions.sort((a, b) => a.round - b.round);
 };
 
 export const getRevision = async (orderId: string, round: number) => {
-  const { data } = await entities().orderRevision.get({ orderId, round }).go();
-  return (data as RevisionRecord | null) ?? null;
+  return getRecord<RevisionRecord>(models.orderRevision, { orderId, round });
 };
 
 export const toRevisionView = (r: RevisionRecord, images: readonly OrderImageRecord[]): RevisionView => {

@@ -10,6 +10,7 @@ import {
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import { getOrder, type OrderRecord } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
@@ -86,8 +87,10 @@ const linksMadeCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`,
 const linksRevivedCounter = (orderId: string) => ({ scope: `shareLinks#${orderId}`, name: 'revived' });
 
 const linksRevived = async (orderId: string) => {
-  const { data } = await marketplace().entities.counter.get(linksRevivedCounter(orderId)).go({ consistent: true });
-  return (data as { value?: number } | null)?.value ?? 0;
+  const counter = await getRecord<{ value?: number }>(models.counter, linksRevivedCounter(orderId), {
+    consistent: true,
+  });
+  return counter?.value ?? 0;
 };
 
 /**

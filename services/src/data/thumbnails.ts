@@ -1,4 +1,5 @@
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import type { OrderImageRecord } from './orders';
 
@@ -16,8 +17,7 @@ export type ThumbnailResult =
   | { thumbnail: 'placeholder' };
 
 export const getImage = async ({ orderId, kind, key }: ImageRef) => {
-  const { data } = await entities().orderImage.get({ orderId, kind, key }).go();
-  return (data as OrderImageRecord | null) ?? null;
+  return getRecord<OrderImageRecord>(models.orderImage, { orderId, kind, key });
 };
 
 /**

@@ -4,7 +4,7 @@ import { isActiveAdmin } from '../domain/permissions';
 import { pictureAttributes } from '../domain/profile-pictures';
 import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { getRecord, models } from './direct-reads';
+import { getRecord, models, query, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 import { commitAll, type counterAdd, TransactionCancelled, type UserEventInput, userOutboxWrite } from './transactions';
 import { userTotalMoves } from './user-totals';
@@ -51,24 +51,20 @@ export const getUser = async (userId: string, { consistent = false } = {}) =>
   getRecord<UserRecord>(models.user, { userId }, { consistent });
 
 export const findUserByEmail = async (email: string) => {
-  const { data } = await marketplace()
-    .entities.user.query.byEmail({ email: email.trim().toLowerCase() })
-    .go({ limit: 1 });
-  return (data[0] as UserRecord | undefined) ?? null;
+  const { data } = await query<UserRecord>(models.user, 'byEmail', { email: email.trim().toLowerCase() }).go({
+    limit: 1,
+  });
+  return data[0] ?? null;
 };
 
 /** Every record with this email (an account, and an invited editor's placeholder until they sign up). */
 export const usersWithEmail = async (email: string) => {
-  const { data } = await marketplace()
-    .entities.user.query.byEmail({ email: email.trim().toLowerCase() })
-    .go({ pages: 'all' });
-  return data as UserRecord[];
+  return queryAll<UserRecord>(models.user, 'byEmail', { email: email.trim().toLowerCase() });
 };
 
 /** Every user record, newest first: the one partition of the `all` index (gsi2). */
 export const listAllUsers = async () => {
-  const { data } = await marketplace().entities.user.query.all({}).go({ order: 'desc', pages: 'all' });
-  return data as UserRecord[];
+  return queryAll<UserRecord>(models.user, 'all', {}, { order: 'desc' });
 };
 
 /**
@@ -81,8 +77,8 @@ const ACTIVE_ADMINS = { scope: 'users', name: 'activeAdmins' } as const;
 export const LAST_ADMIN_MESSAGE = 'The last active admin cannot be removed';
 
 const readActiveAdmins = async () => {
-  const { data } = await marketplace().entities.counter.get(ACTIVE_ADMINS).go({ consistent: true });
-  return (data as { value: number } | null)?.value ?? null;
+  const counter = await getRecord<{ value: number }>(models.counter, ACTIVE_ADMINS, { consistent: true });
+  return counter?.value ?? null;
 };
 
 /** The counter's value; a table from before the counter gets it once, counted from the users partition. */
@@ -132,10 +128,12 @@ const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
 /** The id of the live account `email` belongs to, or null when it is free. */
 export const emailOwner = async (email: string) => {
-  const { data } = await marketplace()
-    .entities.userEmail.get({ email: normalizedEmail(email) })
-    .go({ consistent: true });
-  return (data as { userId: string } | null)?.userId ?? null;
+  const owner = await getRecord<{ userId: string }>(
+    models.userEmail,
+    { email: normalizedEmail(email) },
+    { consistent: true },
+  );
+  return owner?.userId ?? null;
 };
 
 /**
