@@ -228,6 +228,51 @@ describe('reads beside ElectroDB', () => {
     }
   });
 
+  it('filters as ElectroDB where clauses do: equal, starting with (and not), a list holding a value', async () => {
+    const base = ulid();
+    const editor = 'Filter-Editor';
+    const made = [
+      { userId: `a-${base}`, roles: ['editor'], isActive: true },
+      { userId: `b-${base}`, roles: ['editor', 'admin'], isActive: false },
+      { userId: `invited-${base}`, roles: ['editor'], isActive: true },
+    ];
+    for (const m of made) {
+      await db()
+        .user.create({ ...m, email: uniqueEmail('filter'), isEditor: `${editor}-${base}` })
+        .go();
+    }
+    const values = { isEditor: `${editor}-${base}` };
+    // A fresh chain each time: ElectroDB's where clauses add to the chain they are called on.
+    const electro = () => db().user.query.editors(values);
+    const direct = query(models.user, 'editors', values);
+    const cases = [
+      [
+        electro().where(({ isActive }, { eq }) => eq(isActive, true)),
+        direct.where([{ attribute: 'isActive', op: 'eq', value: true }]),
+      ],
+      [
+        electro().where(({ userId }, { begins }) => `NOT ${begins(userId, 'invited-')}`),
+        direct.where([{ attribute: 'userId', op: 'begins', value: 'invited-', not: true }]),
+      ],
+      [
+        electro().where(
+          ({ roles, isActive }, { contains, eq }) => `${contains(roles, 'admin')} AND ${eq(isActive, false)}`,
+        ),
+        direct.where([
+          { attribute: 'roles', op: 'contains', value: 'admin' },
+          { attribute: 'isActive', op: 'eq', value: false },
+        ]),
+      ],
+    ] as const;
+    expect((await electro().go({ pages: 'all' })).data).toHaveLength(made.length);
+    for (const [e, d] of cases) {
+      const expected = (await e.go({ pages: 'all' })).data;
+      expect(expected.length).toBeGreaterThan(0);
+      expect(expected.length).toBeLessThan(made.length);
+      expect((await d.go({ pages: 'all' })).data).toEqual(expected);
+    }
+  });
+
   it('returns what ElectroDB returns: an order, its counters, images, job types and rates, and null for none', async () => {
     const photographer = { uid: `direct-${ulid()}` };
     const order = await aDataLayerOrder(photographer);

@@ -17,6 +17,7 @@ import {
   userKeyOf,
   userPosition,
 } from './admin-pages';
+import { query as directQuery, models } from './direct-reads';
 import { marketplace } from './entities';
 import {
   descending,
@@ -70,7 +71,14 @@ type UserListIndex = 'all' | 'editors' | 'admins' | 'byStatus';
  * drops few rows and stays a filter.
  */
 const userListSource = (filters: UserFilters, after?: UserSortKey) => {
-  const { user } = marketplace().entities;
+  const user = {
+    query: {
+      byStatus: (values: { status: string }) => directQuery<UserRecord>(models.user, 'byStatus', values),
+      admins: (values: { isAdmin: string }) => directQuery<UserRecord>(models.user, 'admins', values),
+      editors: (values: { isEditor: string }) => directQuery<UserRecord>(models.user, 'editors', values),
+      all: (values: object) => directQuery<UserRecord>(models.user, 'all', values),
+    },
+  };
   const rareStatus = filters.status === 'invited' || filters.status === 'suspended' ? filters.status : undefined;
   const { index, query, keyed } = rareStatus
     ? { index: 'byStatus' as const, query: user.query.byStatus({ status: rareStatus }), keyed: 'status' as const }
@@ -85,16 +93,14 @@ const userListSource = (filters: UserFilters, after?: UserSortKey) => {
   return {
     index: index satisfies UserListIndex,
     filtered,
-    query: (after ? query.lt(after) : query).where(({ isActive, userId, status, roles }, { eq, begins, contains }) =>
-      [
-        filters.includeInactive ? '' : eq(isActive, true),
-        filters.includeInvited ? '' : `NOT ${begins(userId, PLACEHOLDER_PREFIX)}`,
-        byStatus && filters.status ? eq(status, filters.status) : '',
-        byRole && filters.role ? contains(roles, filters.role) : '',
-      ]
-        .filter(Boolean)
-        .join(' AND '),
-    ),
+    query: (after ? query.lt(after) : query).where([
+      ...(filters.includeInactive ? [] : [{ attribute: 'isActive', op: 'eq', value: true } as const]),
+      ...(filters.includeInvited
+        ? []
+        : [{ attribute: 'userId', op: 'begins', value: PLACEHOLDER_PREFIX, not: true } as const]),
+      ...(byStatus && filters.status ? [{ attribute: 'status', op: 'eq', value: filters.status } as const] : []),
+      ...(byRole && filters.role ? [{ attribute: 'roles', op: 'contains', value: filters.role } as const] : []),
+    ]),
   };
 };
 
@@ -141,12 +147,13 @@ export const listUsers = async (query: AdminUsersQuery): Promise<AdminUserListRe
  */
 export const listInvitedUsers = async ({ limit, cursor }: InvitedUsersQuery): Promise<InvitedUsersResponse> => {
   const after = cursor ? decodeUserCursor(cursor) : undefined;
-  const index = marketplace().entities.user.query.byStatus({ status: 'invited' });
+  const index = directQuery<UserRecord>(models.user, 'byStatus', { status: 'invited' });
   const [read, total] = await Promise.all([
     readPartition<UserRecord>({
-      query: (after ? index.lt(after) : index).where(
-        ({ userId, isActive }, { begins, eq }) => `${begins(userId, PLACEHOLDER_PREFIX)} AND ${eq(isActive, true)}`,
-      ),
+      query: (after ? index.lt(after) : index).where([
+        { attribute: 'userId', op: 'begins', value: PLACEHOLDER_PREFIX },
+        { attribute: 'isActive', op: 'eq', value: true },
+      ]),
       order: 'desc',
       want: limit + 1,
       budget: FILTERED_READ_BUDGET,

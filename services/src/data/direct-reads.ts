@@ -373,16 +373,52 @@ const cursorOf = (key: Record<string, unknown> | undefined) =>
  * `.begins`, `.between` or a comparison on the sort key's further composites, then `.go(options)`
  * for one page (`limit`, `cursor`, `order`) or every page (`pages: 'all'`).
  */
+/**
+ * One condition of a filter on the items read: an attribute equal to a value, starting with one
+ * (`begins`), or a list holding one (`contains`); `not` negates it. Conditions are joined by AND.
+ */
+export interface FilterCondition {
+  attribute: string;
+  op: 'eq' | 'begins' | 'contains';
+  value: string | number | boolean;
+  not?: boolean;
+}
+
+const filterExpression = (conditions: readonly FilterCondition[]) => {
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const parts = conditions.map((c, i) => {
+    const name = `#f_${c.attribute}`;
+    const value = `:f${i}`;
+    names[name] = c.attribute;
+    values[value] = c.value;
+    const test =
+      c.op === 'eq'
+        ? `${name} = ${value}`
+        : c.op === 'begins'
+          ? `begins_with(${name}, ${value})`
+          : `contains(${name}, ${value})`;
+    return c.not ? `NOT ${test}` : test;
+  });
+  return { expression: parts.join(' AND '), names, values };
+};
+
 export class DirectQuery<T> {
   constructor(
     private readonly model: EntityModel,
     private readonly indexName: string,
     private readonly values: Composites,
     private readonly range: Range = { kind: 'is' },
+    private readonly conditions: readonly FilterCondition[] = [],
   ) {}
 
   private narrowed(range: Range) {
-    return new DirectQuery<T>(this.model, this.indexName, this.values, range);
+    return new DirectQuery<T>(this.model, this.indexName, this.values, range, this.conditions);
+  }
+
+  /** Only the items meeting every condition (a FilterExpression: the items are read, then left out). */
+  where(conditions: readonly FilterCondition[]) {
+    return new DirectQuery<T>(this.model, this.indexName, this.values, this.range, [...this.conditions, ...conditions]);
   }
   // The composites of any record type (an interface has no index signature, so `object`).
   begins(values: object) {
@@ -448,12 +484,14 @@ export class DirectQuery<T> {
   params() {
     const index = this.model.indexes[this.indexName]!;
     const condition = this.keyCondition();
+    const filter = filterExpression(this.conditions);
     return {
       TableName: tableName(),
       ...(index.index ? { IndexName: index.index } : {}),
       KeyConditionExpression: condition.expression,
-      ExpressionAttributeNames: condition.names as Record<string, string>,
-      ExpressionAttributeValues: condition.values as Record<string, unknown>,
+      ExpressionAttributeNames: { ...(condition.names as Record<string, string>), ...filter.names },
+      ExpressionAttributeValues: { ...(condition.values as Record<string, unknown>), ...filter.values },
+      ...(filter.expression ? { FilterExpression: filter.expression } : {}),
     };
   }
 

@@ -12,7 +12,7 @@ import { logger } from '../adapters/logger';
 import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
 import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
-import { getRecord, models, queryAll } from './direct-reads';
+import { getRecord, models, query, queryAll } from './direct-reads';
 import { knownJobTypes } from './editor-rates';
 import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -71,11 +71,10 @@ const usersWithEmail = async (email: string) => {
 };
 
 const pendingInvitationsFor = async (email: string) => {
-  const { data } = await marketplace()
-    .entities.invitation.query.byEmail({ email })
-    .where(({ status }, { eq }) => eq(status, 'pending'))
+  const { data } = await query<InvitationRecord>(models.invitation, 'byEmail', { email })
+    .where([{ attribute: 'status', op: 'eq', value: 'pending' }])
     .go({ pages: 'all' });
-  return data as InvitationRecord[];
+  return data;
 };
 
 const ratesOf = (editorId: string) => queryAll<RateRecord>(models.editorRate, 'byEditor', { editorId });
