@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { marketplace } from './entities';
 import { commitAll, outboxWrite } from './transactions';
 
@@ -50,8 +51,7 @@ export const zipKeyFor = (orderId: string, kind: DownloadKind, fingerprint: stri
   `zips/${orderId}/${kind}-${fingerprint}.zip`;
 
 export const getDownload = async (orderId: string, kind: DownloadKind) => {
-  const { data } = await downloads().get({ orderId, kind }).go();
-  return (data as DownloadRecord | null) ?? null;
+  return getRecord<DownloadRecord>(models.download, { orderId, kind });
 };
 
 /**

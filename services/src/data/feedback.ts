@@ -10,7 +10,6 @@ import * as z from '@marketplace/events/zod';
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { cursorComposites, getRecord, models, query } from './direct-reads';
-import { marketplace } from './entities';
 import { descending, mergePartitions, type Position, pageByNumber, readPartition } from './list-pages';
 import { readCounters } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
@@ -128,12 +127,13 @@ type FeedbackFilter = { status: FeedbackStatus | 'all'; type: FeedbackType | 'al
  */
 const feedbackPage = (filter: FeedbackFilter) => async (after: Position | undefined, limit: number) => {
   const statuses = filter.status === 'all' ? feedbackStatuses : [filter.status];
-  const { query } = marketplace().entities.feedback;
+  const byStatus = (values: { status: string }) => query<FeedbackRecord>(models.feedback, 'byStatus', values);
+  const byTypeAndStatus = (values: { type: string; status: string }) =>
+    query<FeedbackRecord>(models.feedback, 'byTypeAndStatus', values);
   const index: FeedbackIndex = filter.type === 'all' ? 'byStatus' : 'byTypeAndStatus';
   const reads = await Promise.all(
     statuses.map((status) => {
-      const partition =
-        filter.type === 'all' ? query.byStatus({ status }) : query.byTypeAndStatus({ type: filter.type, status });
+      const partition = filter.type === 'all' ? byStatus({ status }) : byTypeAndStatus({ type: filter.type, status });
       return readPartition<FeedbackRecord>({
         query: after ? partition.lt({ createdAt: after[0]!, feedbackId: after[1]! }) : partition,
         order: 'desc',

@@ -1,4 +1,5 @@
 import type { MlsLongEdge } from '@marketplace/events/delivery';
+import { models, queryAll } from './direct-reads';
 import { marketplace } from './entities';
 
 /**
@@ -26,8 +27,7 @@ const renditions = () => marketplace().entities.rendition;
 
 /** Every copy (and skipped file) of an order at one long edge: one Query, bounded by the order's photos. */
 export const listRenditions = async (orderId: string, longEdge: MlsLongEdge) => {
-  const { data } = await renditions().query.byOrder({ orderId, longEdge }).go({ pages: 'all' });
-  return data as RenditionRecord[];
+  return queryAll<RenditionRecord>(models.rendition, 'byOrder', { orderId, longEdge });
 };
 
 /** Whether a record is for this very file (same key and size): anything else is to be made again. */

@@ -10,7 +10,7 @@ import {
 import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { getRecord, models } from './direct-reads';
+import { getRecord, models, query } from './direct-reads';
 import { marketplace } from './entities';
 import { getOrder, type OrderRecord } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
@@ -152,15 +152,16 @@ const admissionWrites = (
 
 /** An order's links, newest first: one Query, bounded by the per-order total. */
 export const listShareLinks = async (orderId: string) => {
-  const { data } = await shareLinks()
-    .query.byOrder({ orderId })
-    .go({ order: 'desc', limit: SHARE_LINKS_PER_ORDER_TOTAL_MAX });
-  return data as ShareLinkRecord[];
+  const { data } = await query<ShareLinkRecord>(models.shareLink, 'byOrder', { orderId }).go({
+    order: 'desc',
+    limit: SHARE_LINKS_PER_ORDER_TOTAL_MAX,
+  });
+  return data;
 };
 
 const getLinkOfOrder = async (orderId: string, linkId: string) => {
-  const { data } = await shareLinks().query.byOrder({ orderId, linkId }).go({ limit: 1 });
-  const link = (data as ShareLinkRecord[])[0];
+  const { data } = await query<ShareLinkRecord>(models.shareLink, 'byOrder', { orderId, linkId }).go({ limit: 1 });
+  const link = data[0];
   if (!link) throw new NotFound('Share link not found');
   return link;
 };
@@ -366,10 +367,7 @@ export const revokeShareLink = async ({
  */
 export const openShareLink = async (token: string) => {
   if (!isWellFormedShareToken(token)) throw new ShareLinkUnavailable();
-  const { data } = await shareLinks()
-    .get({ tokenHash: hashShareToken(token) })
-    .go();
-  const link = data as ShareLinkRecord | null;
+  const link = await getRecord<ShareLinkRecord>(models.shareLink, { tokenHash: hashShareToken(token) });
   if (!link || shareLinkStatus(link) !== 'active') throw new ShareLinkUnavailable();
   const order = await getOrder(link.orderId);
   if (!order || order.status !== 'completed' || order.photographerId !== link.photographerId) {
