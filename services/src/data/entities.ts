@@ -1145,11 +1145,12 @@ type Transactions = Service<Entities>['transaction'];
  * ElectroDB validates and compiles a model when its Entity is constructed, which costs more at a
  * cold start than loading the DynamoDB client itself; building all of them at module load made
  * every function pay for every entity. So each entity is built when first asked for, bound the
- * way a Service binds it (table name, then client). A transaction runs in a Service of only the
- * entities its items use (the builder is run once over the entities, noting which it asks for):
- * a Service over all of them built every entity on a function's first transaction, 25 ms of CPU
- * on each cold write. The Service over all of them is built only for anything else a Service
- * offers (collections), which no function uses today.
+ * way a Service binds it (table name, then client). `commitAll` (transactions.ts) sends its items
+ * itself; a transaction through `transaction` here runs in a Service of only the entities its
+ * items use (the builder is run once over the entities, noting which it asks for): a Service over
+ * all of them built every entity on a function's first transaction, 25 ms of CPU on each cold
+ * write. The Service over all of them is built only for anything else a Service offers
+ * (collections), which no function uses today. Reads go beside the entities (direct-reads.ts).
  */
 export const marketplace = (): Service<Entities> => {
   if (db) return db;
