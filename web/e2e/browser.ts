@@ -63,6 +63,20 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
+ * Waits until the page's running animations end (a second at most): a modal still scaling in
+ * moves its buttons, and a click aimed while it moves can land beside them on a busy machine.
+ */
+export async function animationsSettled(page: Page) {
+  await page.evaluate(async () => {
+    const ending = document
+      .getAnimations()
+      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+      .map((animation) => animation.finished.catch(() => undefined));
+    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 1_000))]);
+  });
+}
+
+/**
  * Fails when the text of a visible button, badge or tab is cut off: a label that needs more room
  * than its control gives it, so the reader sees 'Download Edited Phot'. Each run of text is laid
  * out in full even where it is clipped or ends in an ellipsis, so its box must lie inside the
@@ -70,13 +84,9 @@ export async function screenshot(page: Page, name: string) {
  * control and the page.
  */
 export async function expectLabelsFit(page: Page, where = new URL(page.url()).pathname) {
+  // Measure where things come to rest: a button leaving its busy state slides its label back in.
+  await animationsSettled(page);
   const clipped = await page.evaluate(async () => {
-    // Measure where things come to rest: a button leaving its busy state slides its label back in.
-    const ending = document
-      .getAnimations()
-      .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
-      .map((animation) => animation.finished.catch(() => undefined));
-    await Promise.race([Promise.all(ending), new Promise((resolve) => setTimeout(resolve, 1_000))]);
     const controls =
       'button, [role="button"], [role="tab"], a.mantine-Button-root, .mantine-Badge-root, .mantine-Pill-root';
     // A pixel of rounding either way is layout, not clipping.

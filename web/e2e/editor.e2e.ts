@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  animationsSettled,
   checkOnPhone,
   expectAccessible,
   expectSettledAccessible,
@@ -180,7 +181,11 @@ describe("The editor's journey, from the invitation email to the photographer's 
 
     await photographerPage.getByRole('button', { name: 'Rate Editor' }).click();
     const modal = photographerPage.getByRole('dialog', { name: 'Rate Your Editor' });
+    await modal.waitFor();
+    await animationsSettled(photographerPage);
     await modal.getByRole('button', { name: '9 stars', exact: true }).click();
+    // The choice shows before it is sent: a click that missed the star fails here, by name.
+    await modal.getByText('9/10', { exact: true }).waitFor({ timeout: 5_000 });
     await modal.getByRole('button', { name: 'Submit' }).click();
     await photographerPage.getByText('Rating submitted successfully!').waitFor();
     await photographerPage.getByText('9/10').first().waitFor();
