@@ -295,13 +295,16 @@ const recordOf = <T>(item: Record<string, unknown>): T => {
   return record as T;
 };
 
+/** The name of the model's index on the table itself (the one a get and a batch get read). */
+const tableIndexOf = (model: EntityModel) => Object.keys(model.indexes).find((name) => !model.indexes[name]!.index)!;
+
 /** The record at this key (the table's index), or null where ElectroDB's `get` gives null. */
 export const getRecord = async <T>(
   model: EntityModel,
   values: Composites,
   { consistent = false }: { consistent?: boolean } = {},
 ): Promise<T | null> => {
-  const indexName = Object.keys(model.indexes).find((name) => !model.indexes[name]!.index)!;
+  const indexName = tableIndexOf(model);
   const { Item } = await dynamo().send(
     new GetCommand({
       Key: keyOf(model, indexName, values),
@@ -320,12 +323,18 @@ export const getRecords = async <T>(
   model: EntityModel,
   keys: Composites[],
 ): Promise<{ data: T[]; unprocessed: Composites[] }> => {
-  const indexName = Object.keys(model.indexes).find((name) => !model.indexes[name]!.index)!;
+  const indexName = tableIndexOf(model);
   const index = model.indexes[indexName]!;
   const data: T[] = [];
   const unprocessed: Composites[] = [];
-  const byKey = new Map(keys.map((values) => [JSON.stringify(keyOf(model, indexName, values)), values]));
-  const all = [...byKey.keys()].map((key) => JSON.parse(key) as Record<string, string>);
+  const keyText = (key: Record<string, unknown>) => `${key[index.pk.field]}\u0000${key[index.sk.field]}`;
+  // One entry per key: BatchGetItem refuses a request that names a key twice.
+  const byKey = new Map<string, { key: Record<string, string>; values: Composites }>();
+  for (const values of keys) {
+    const key = keyOf(model, indexName, values);
+    byKey.set(keyText(key), { key, values });
+  }
+  const all = [...byKey.values()].map((entry) => entry.key);
   const answers = await Promise.all(
     Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
       dynamo().send(
@@ -336,10 +345,8 @@ export const getRecords = async <T>(
   for (const answer of answers) {
     for (const item of answer.Responses?.[tableName()] ?? []) if (owns(model, item)) data.push(recordOf<T>(item));
     for (const key of answer.UnprocessedKeys?.[tableName()]?.Keys ?? []) {
-      const values = byKey.get(
-        JSON.stringify({ [index.pk.field]: key[index.pk.field], [index.sk.field]: key[index.sk.field] }),
-      );
-      if (values) unprocessed.push(values);
+      const asked = byKey.get(keyText(key));
+      if (asked) unprocessed.push(asked.values);
     }
   }
   return { data, unprocessed };
