@@ -10,7 +10,8 @@ import { Conflict } from '../http/errors';
 import { softDeleteAccount } from './admin-users';
 import { EXPORT_KEY_PREFIX } from './data-exports';
 import { getRecord, models, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
+import { definitions } from './entity-definitions';
 import { type RequestOrigin, securityActivityWrite } from './security-activity';
 import { commitAll, TransactionCancelled } from './transactions';
 import { getUser, type UserRecord } from './users';
@@ -131,8 +132,8 @@ export const PURGE_BATCH = 25;
 
 /** The purges due by `asOf`, oldest first: a page of the purge index's one partition. */
 export const duePurges = async (asOf: Date, limit = PURGE_BATCH) => {
-  const { data } = await marketplace()
-    .entities.accountDeletion.query.purgeQueue({ purgeQueue: PURGE_QUEUE })
+  const { data } = await writers()
+    .accountDeletion.query.purgeQueue({ purgeQueue: PURGE_QUEUE })
     .lte({ purgeAfter: asOf.toISOString() })
     .go({ limit });
   return data as AccountDeletionRecord[];
@@ -155,7 +156,7 @@ export const PERSONAL_FIELDS = [
 ] as const;
 
 const personalFieldsOf = (user: UserRecord) => {
-  const modelled = marketplace().entities.user.schema.attributes as Record<string, unknown>;
+  const modelled = definitions.user.attributes as Record<string, unknown>;
   return PERSONAL_FIELDS.filter(
     (field) => field in modelled && (user as unknown as Record<string, unknown>)[field] !== undefined,
   );
@@ -220,8 +221,8 @@ export const purgeAccount = async (deletion: AccountDeletionRecord, services: Pu
   ]);
   // The name and address the admin's feedback list shows with each message the account sent.
   for (const item of feedback) {
-    await marketplace()
-      .entities.feedback.patch({ feedbackId: item.feedbackId })
+    await writers()
+      .feedback.patch({ feedbackId: item.feedbackId })
       .set({ userName: 'Deleted account', userEmail: purgedEmail(user.userId) })
       .go();
   }

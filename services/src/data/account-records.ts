@@ -1,4 +1,4 @@
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 
 /**
  * What 'Download my data' gathers, read by the account's own partitions and indexes a page at a
@@ -23,7 +23,7 @@ export async function* pagesOf<Row>(read: ReadPage): AsyncGenerator<Row[]> {
   } while (cursor);
 }
 
-const e = () => marketplace().entities;
+const e = () => writers();
 
 /** Attributes no reader of the download needs: index marks and denormalized keys of our own. */
 const INTERNAL = new Set([

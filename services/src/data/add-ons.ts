@@ -15,7 +15,7 @@ import { compareText } from '../domain/text-order';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { jobTypeSlug } from './job-types';
 import { listAllImages, type OrderRecord, poolIndexComposite } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
@@ -42,7 +42,7 @@ export interface OrderAddOnsRecord {
   updatedAt: string;
 }
 
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 export const toAddOnView = (a: AddOnRecord): AddOnView => ({
   id: a.addOnId,

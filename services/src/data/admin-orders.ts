@@ -10,7 +10,7 @@ import * as z from '@marketplace/events/zod';
 import { toAdminOrderView } from './admin-order-view';
 import { batchGetAll } from './batch-get';
 import { getRecords, models, query } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
 import { type OrderRecord, readCounters } from './orders';
@@ -24,7 +24,7 @@ import { firstRows } from './query-pages';
  * Totals come from the 'orders' counters or the match count, never from counting rows
  * (docs/decisions/0048-admin-order-list.md).
  */
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 /** What every sort compares: present on an order record and on each of its search words. */
 export interface AdminSortKey {

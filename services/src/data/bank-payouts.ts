@@ -5,8 +5,8 @@ import { logger } from '../adapters/logger';
 import { retrieveAccount } from '../adapters/stripe-connect';
 import { isConditionFailure } from './conditional-write';
 import { query as directQuery, getRecord, models } from './direct-reads';
+import { writers } from './direct-writes';
 import { type EarningRecord, earningEditorScope, isConditionFailed, payoutOutboxWrite } from './earnings';
-import { marketplace } from './entities';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll } from './transactions';
 
@@ -38,7 +38,7 @@ interface PaidOrder {
   amountCents: number;
 }
 
-const entities = () => marketplace().entities;
+const entities = () => writers();
 /** Earnings a transaction settles at most: with the payout, two counters and the event, within DynamoDB's 100. */
 const SETTLE_CHUNK = 90;
 const MAX_ROUNDS = 50;

@@ -3,7 +3,7 @@ import * as z from '@marketplace/events/zod';
 import { encodeTime, ulid } from 'ulid';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models, query, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import type { OrderRecord } from './orders';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import type { counterAdd } from './transactions';
@@ -173,8 +173,8 @@ export const billingEntriesBetween = async (photographerId: string, from: Date, 
 /** The receipt worker's mark: the PDF is at this key. Once; a second delivery finds it made. */
 export const recordReceipt = async (entry: BillingEntryRecord, receiptKey: string) => {
   try {
-    await marketplace()
-      .entities.billingEntry.patch({ photographerId: entry.photographerId, entryId: entry.entryId })
+    await writers()
+      .billingEntry.patch({ photographerId: entry.photographerId, entryId: entry.entryId })
       .set({ receiptKey, receiptMadeAt: new Date().toISOString() })
       .where(({ receiptKey: made }, { notExists }) => notExists(made))
       .go();

@@ -17,8 +17,8 @@ import { globalIndexes, tableKeys } from './table-schema';
  *
  * Each model below repeats the part of an entity's definition in entities.ts that its keys need.
  * `direct-reads.test.ts` holds every index of every model to ElectroDB's own `params()` and every
- * read to ElectroDB's answer on the same records, so the two cannot drift apart unseen. Writes,
- * conditions, filters and paged lists stay with the entities.
+ * read to ElectroDB's answer on the same records, so the two cannot drift apart unseen. Writes go
+ * beside ElectroDB too, from the entities' definitions (direct-writes.ts).
  */
 const SERVICE = 'marketplace';
 const markers = { entity: '__edb_e__', version: '__edb_v__' } as const;
@@ -234,8 +234,8 @@ const keyValue = (
     return part.composite
       .reduce((key, attribute) => {
         const value = values[attribute];
-        if (value === undefined) throw new Error(`${model.entity}: the key needs ${attribute}`);
-        return key.replace(`\${${attribute}}`, formatted(model, attribute, value));
+        if (value === undefined && !partial) throw new Error(`${model.entity}: the key needs ${attribute}`);
+        return key.replace(`\${${attribute}}`, value === undefined ? '' : formatted(model, attribute, value));
       }, part.template)
       .toLowerCase();
   }
@@ -258,6 +258,25 @@ const sortKeyPrefix = (model: EntityModel, index: IndexModel) =>
 
 const partitionKey = (model: EntityModel, index: IndexModel, values: Composites) =>
   keyValue(model, `$${SERVICE}`, index.pk, values, false);
+
+/**
+ * One part of the item's key on this index ('pk' or 'sk'), every composite of that part given;
+ * with `partial`, a part whose composites are not given stops at the first one, after its label
+ * (as ElectroDB writes an index's other part when a record gives only one part's composites).
+ */
+export const indexKeyPart = (
+  model: EntityModel,
+  indexName: string,
+  type: 'pk' | 'sk',
+  values: Composites,
+  partial = false,
+) => {
+  const index = model.indexes[indexName]!;
+  const mode = partial ? 'with label' : false;
+  return type === 'pk'
+    ? keyValue(model, `$${SERVICE}`, index.pk, values, mode)
+    : keyValue(model, sortKeyPrefix(model, index), index.sk, values, mode);
+};
 
 /** The item's key on this index, every composite given. */
 export const keyOf = (model: EntityModel, indexName: string, values: Composites) => {
@@ -287,7 +306,7 @@ const owns = (model: EntityModel, item: Record<string, unknown>) =>
   item[markers.entity] === model.entity && item[markers.version] === model.version;
 
 /** The item as ElectroDB returns it: no key fields or markers; a set (the document client's Set) as an array. */
-const recordOf = <T>(item: Record<string, unknown>): T => {
+export const recordOf = <T>(item: Record<string, unknown>): T => {
   const record: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(item)) {
     if (!keyFields.has(field)) record[field] = value instanceof Set ? [...value] : value;

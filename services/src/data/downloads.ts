@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { commitAll, outboxWrite } from './transactions';
 
 /**
@@ -33,7 +33,7 @@ export interface DownloadRecord {
  */
 export const BUILD_LEASE_MS = 5 * 60 * 1000;
 
-const downloads = () => marketplace().entities.download;
+const downloads = () => writers().download;
 
 /** The images a zip holds, as far as its identity goes: each file's key and size, in key order. */
 export const sourceFingerprint = (images: readonly { key: string; size: number }[]) =>

@@ -8,6 +8,7 @@ import {
   transferEarning,
 } from '../adapters/stripe-connect';
 import { getRecord, models } from './direct-reads';
+import { writers } from './direct-writes';
 import {
   type EarningRecord,
   earningEditorScope as editorScope,
@@ -19,14 +20,13 @@ import {
   retryDelayMs,
   TRANSFER_LEDGER,
 } from './earnings';
-import { marketplace } from './entities';
 import { commitAll } from './transactions';
 
 /**
  * The release of earnings whose revision window has closed: each is transferred to its editor's
  * Stripe account (data/earnings.ts has the earning's life; this, the part that talks to Stripe).
  */
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 export type ReleaseOutcome = 'transferred' | 'refused' | 'held' | 'paid-by-hand' | 'skipped';
 

@@ -3,6 +3,7 @@ import { logger } from '../adapters/logger';
 import { isRefusedByStripe, reverseEarningTransfer, stripeFailureText } from '../adapters/stripe-connect';
 import { HttpError } from '../http/errors';
 import { getRecord, models } from './direct-reads';
+import { writers } from './direct-writes';
 import {
   type EarningRecord,
   earningEditorScope,
@@ -11,7 +12,6 @@ import {
   isConditionFailed,
   payoutOutboxWrite,
 } from './earnings';
-import { marketplace } from './entities';
 import { commitAll } from './transactions';
 
 /**
@@ -23,7 +23,7 @@ import { commitAll } from './transactions';
  */
 export type ReversalOutcome = 'partial-refund' | 'no-earning' | 'already-reversed' | 'reversed' | 'refused';
 
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 /** The order a charge paid for: our own payment record of its intent, not what the charge says. */
 const orderOfCharge = async (charge: Pick<Stripe.Charge, 'payment_intent'>) => {

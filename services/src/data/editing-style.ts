@@ -10,7 +10,7 @@ import { deleteObject, GET_OBJECT_QUERY, presignedUrl } from '../adapters/s3-req
 import { styleReferenceUploads } from '../domain/editing-style';
 import { verifyUploaded } from '../handlers/uploads/direct-upload';
 import { BadRequest } from '../http/errors';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getUser } from './users';
 
 /**
@@ -38,7 +38,7 @@ export const saveEditingStyle = async (userId: string, style: EditingStyle) => {
       throw new BadRequest(editingStyleMessages.fileType);
     }
   }
-  await marketplace().entities.user.patch({ userId }).set({ editingStyle: style }).go();
+  await writers().user.patch({ userId }).set({ editingStyle: style }).go();
   return style;
 };
 

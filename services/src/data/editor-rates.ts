@@ -1,7 +1,7 @@
 import { FALLBACK_EDITOR_RATE_CENTS } from '@marketplace/events/editor-orders';
 import { BadRequest, Conflict, NotFound } from '../http/errors';
 import { getRecord, models, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getJobType, listJobTypes } from './job-types';
 import { commitAll, TransactionCancelled } from './transactions';
 import { getUser } from './users';
@@ -18,7 +18,7 @@ export const editorRatesByJobType = async (editorId: string) =>
   new Map((await listEditorRates(editorId)).map((r) => [r.jobTypeId, r.ratePerPhotoCents]));
 
 export const setEditorRate = async (rate: EditorRateRecord) => {
-  await marketplace().entities.editorRate.upsert(rate).go();
+  await writers().editorRate.upsert(rate).go();
 };
 
 /** The rate fixed on an order when this editor claims it. */

@@ -1,7 +1,7 @@
 import type { SwitchableEmailKind } from '@marketplace/events/notifications';
 import { NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getUser } from './users';
 
 /**
@@ -37,12 +37,12 @@ export const setEmailSwitches = async (userId: string, changes: Partial<Record<S
   const on = Object.entries(changes)
     .filter(([, on]) => on === true)
     .map(([kind]) => kind);
-  let update = marketplace().entities.user.patch({ userId });
+  let update = writers().user.patch({ userId });
   // One UpdateItem may not ADD and DELETE the same attribute: the 'on' kinds go in a second one.
   try {
     if (off.length) await update.add({ mutedEmails: off }).go();
     if (on.length) {
-      update = marketplace().entities.user.patch({ userId });
+      update = writers().user.patch({ userId });
       await update.delete({ mutedEmails: on }).go();
     }
   } catch (error) {

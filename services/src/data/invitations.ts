@@ -13,8 +13,8 @@ import { config } from '../config';
 import { invitationEmail } from '../domain/invitation-email';
 import { BadRequest, Conflict, Forbidden, HttpError } from '../http/errors';
 import { getRecord, models, query, queryAll } from './direct-reads';
+import { writers } from './direct-writes';
 import { knownJobTypes } from './editor-rates';
-import { marketplace } from './entities';
 import { commitAll, TransactionCancelled } from './transactions';
 import { userTotalChanges, userTotalMoves } from './user-totals';
 import { claimEmail, emailTaken, getUser, isPlaceholderUserId, PLACEHOLDER_PREFIX, type UserRecord } from './users';
@@ -178,7 +178,7 @@ export const createInvitation = async (input: {
 
 /** An invitation whose email could not be sent: its link was never seen, so it can never be used. */
 export const revokeInvitation = async (tokenHash: string) => {
-  await marketplace().entities.invitation.patch({ tokenHash }).set({ status: 'revoked' }).go();
+  await writers().invitation.patch({ tokenHash }).set({ status: 'revoked' }).go();
 };
 
 /**

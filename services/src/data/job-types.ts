@@ -4,7 +4,8 @@ import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
+import { commitAll, TransactionCancelled } from './transactions';
 
 type JobTypeRecord = {
   jobTypeId: string;
@@ -61,9 +62,16 @@ export const jobTypeSlug = (name: string) =>
 
 const nameTaken = (name: string) => new Conflict(`A job type named ${name} already exists`);
 
-/** ElectroDB reports a cancelled transaction per item; these are the codes, in the order written. */
-const cancellationCodes = (result: { canceled: boolean; data: unknown }) =>
-  result.canceled ? (result.data as { code?: string }[]).map((item) => item.code ?? 'None') : null;
+/** The codes of a transaction's items when DynamoDB cancelled it ('None' where one held), else null. */
+const cancellationCodes = async (write: Promise<void>) => {
+  try {
+    await write;
+    return null;
+  } catch (error) {
+    if (error instanceof TransactionCancelled) return error.codes;
+    throw error;
+  }
+};
 const conditionFailed = (code: string | undefined) => code === 'ConditionalCheckFailed';
 
 type NewJobType = Omit<JobTypeRecord, 'jobTypeId' | 'createdAt' | 'isActive'>;
@@ -77,13 +85,12 @@ export const createJobType = async (input: NewJobType) => {
   const slug = jobTypeSlug(input.name);
   for (const jobTypeId of slug ? [slug, ulid()] : [ulid()]) {
     const record = { ...input, jobTypeId, isActive: true, createdAt: new Date().toISOString() };
-    const result = await marketplace()
-      .transaction.write(({ jobType, jobTypeName }) => [
+    const codes = await cancellationCodes(
+      commitAll(({ jobType, jobTypeName }) => [
         jobTypeName.create({ nameKey: jobTypeNameKey(input.name), jobTypeId }).commit(),
         jobType.create(record).commit(),
-      ])
-      .go();
-    const codes = cancellationCodes(result);
+      ]),
+    );
     if (!codes) return toJobTypeView(record);
     if (conditionFailed(codes[0])) throw nameTaken(input.name);
     if (!conditionFailed(codes[1])) throw new Error(`Creating a job type failed: ${codes.join(', ')}`);
@@ -116,27 +123,25 @@ export const updateJobType = async (jobTypeId: string, changes: JobTypeChanges) 
     const oldKey = jobTypeNameKey(current.name);
     const newKey = changes.name === undefined ? oldKey : jobTypeNameKey(changes.name);
 
-    const { transaction } = marketplace();
-    const pinnedPatch = (jobType: Parameters<Parameters<typeof transaction.write>[0]>[0]['jobType']) => {
+    type Entities = Parameters<Parameters<typeof commitAll>[0]>[0];
+    const pinnedPatch = (jobType: Entities['jobType']) => {
       const patch = jobType.patch({ jobTypeId }).set(set);
       return (clearsDescription ? patch.remove(['description']) : patch)
         .where(({ name }, { eq }) => eq(name, current.name))
         .commit();
     };
-    const result =
+    const codes = await cancellationCodes(
       newKey === oldKey
-        ? await transaction.write(({ jobType }) => [pinnedPatch(jobType)]).go()
-        : await transaction
-            .write(({ jobType, jobTypeName }) => [
-              pinnedPatch(jobType),
-              jobTypeName.create({ nameKey: newKey, jobTypeId }).commit(),
-              // Unconditional: a type created before names were claimed has no claim to release.
-              jobTypeName
-                .delete({ nameKey: oldKey })
-                .commit(),
-            ])
-            .go();
-    const codes = cancellationCodes(result);
+        ? commitAll(({ jobType }) => [pinnedPatch(jobType)])
+        : commitAll(({ jobType, jobTypeName }) => [
+            pinnedPatch(jobType),
+            jobTypeName.create({ nameKey: newKey, jobTypeId }).commit(),
+            // Unconditional: a type created before names were claimed has no claim to release.
+            jobTypeName
+              .delete({ nameKey: oldKey })
+              .commit(),
+          ]),
+    );
     if (!codes) return toJobTypeView({ ...current, ...set, ...(clearsDescription ? { description: undefined } : {}) });
     if (conditionFailed(codes[1])) throw nameTaken(changes.name!);
     if (!conditionFailed(codes[0])) throw new Error(`Updating a job type failed: ${codes.join(', ')}`);
@@ -146,7 +151,7 @@ export const updateJobType = async (jobTypeId: string, changes: JobTypeChanges) 
 
 /** A write of the job type as given (tests and ops), with its name claimed when free. */
 export const upsertJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) => {
-  const { data } = await marketplace().entities.jobType.upsert(jobType).go({ response: 'all_new' });
+  const { data } = await writers().jobType.upsert(jobType).go({ response: 'all_new' });
   await claimNameIfFree(jobType);
   return toJobTypeView(data as JobTypeRecord);
 };
@@ -157,8 +162,8 @@ export const upsertJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) =
  * written before names were claimed get their claim.
  */
 export const ensureJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) => {
-  await marketplace()
-    .entities.jobType.create(jobType)
+  await writers()
+    .jobType.create(jobType)
     .go()
     .catch((error) => {
       if (!isConditionFailure(error)) throw error;
@@ -168,8 +173,8 @@ export const ensureJobType = async (jobType: Omit<JobTypeRecord, 'createdAt'>) =
 };
 
 const claimNameIfFree = async ({ jobTypeId, name }: { jobTypeId: string; name: string }) => {
-  await marketplace()
-    .entities.jobTypeName.create({ nameKey: jobTypeNameKey(name), jobTypeId })
+  await writers()
+    .jobTypeName.create({ nameKey: jobTypeNameKey(name), jobTypeId })
     .go()
     .catch((error) => {
       if (!isConditionFailure(error)) throw error;

@@ -1,7 +1,7 @@
 import { LIVE_CONNECTION_TTL_SECONDS } from '@marketplace/events/live-updates';
 import type { Role } from '@marketplace/events/roles';
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 
 /**
  * The browsers' live-update sockets. One item a connection, written at $connect with its user
@@ -19,7 +19,7 @@ export type LiveAudience = { userId: string } | { role: Extract<Role, 'editor' |
 
 const LISTENERS_PAGE = 500;
 
-const connections = () => marketplace().entities.liveConnection;
+const connections = () => writers().liveConnection;
 
 export const saveConnection = async (connection: LiveConnection, connectedAt = new Date()): Promise<void> => {
   await connections()
@@ -72,8 +72,8 @@ export async function* connectionPages(audience: LiveAudience, now = new Date())
  */
 export const takePoolPushTurn = async (lane: 'leading' | 'trailing', nowMs: number, windowMs: number) => {
   try {
-    await marketplace()
-      .entities.counter.update({ scope: 'live#pool', name: lane })
+    await writers()
+      .counter.update({ scope: 'live#pool', name: lane })
       .set({ value: nowMs })
       .where(({ value }, { notExists, lte }) => `${notExists(value)} OR ${lte(value, nowMs - windowMs)}`)
       .go({ response: 'none' });

@@ -1,6 +1,6 @@
 import { workers } from '../workers';
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 
 /**
  * Emails go out once per order event, however often the event is delivered. SES takes no
@@ -23,7 +23,7 @@ export const NOTIFICATION_LEASE_MS = ((worker?.timeoutSeconds ?? 60) + 30) * 100
 /** Marks outlive every redelivery: SQS keeps a message at most 14 days. */
 const MARK_MEMORY_SECONDS = 15 * 24 * 60 * 60;
 
-const marks = () => marketplace().entities.processedMessage;
+const marks = () => writers().processedMessage;
 
 interface MarkRecord {
   state?: 'in-progress' | 'done';

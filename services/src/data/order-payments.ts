@@ -5,7 +5,7 @@ import { type PaymentFacts, paymentProblem } from '../domain/payment-check';
 import { Conflict, Unprocessable } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getOrder, markOrderPaid, type OrderRecord } from './orders';
 import { commitAll, TransactionCancelled } from './transactions';
 
@@ -108,8 +108,8 @@ export const startPaymentAgain = async (order: OrderRecord & { stripePaymentInte
     }
   }
   // The lost intent's record says it will not be paid; an order from before payment records has none.
-  await marketplace()
-    .entities.payment.patch({ paymentIntentId: lostId })
+  await writers()
+    .payment.patch({ paymentIntentId: lostId })
     .set({ status: 'failed' })
     .go()
     .catch((error: unknown) => {
@@ -128,8 +128,8 @@ export const wasStripeEventHandled = async (eventId: string) => {
 
 export const rememberStripeEvent = async (eventId: string) => {
   try {
-    await marketplace()
-      .entities.processedMessage.create({
+    await writers()
+      .processedMessage.create({
         source: STRIPE_EVENTS,
         messageId: eventId,
         expiresAt: Math.floor(Date.now() / 1000) + STRIPE_EVENT_MEMORY_SECONDS,

@@ -24,8 +24,8 @@ import { type AddOnLine, dueAtFor, editorEarningCents, isLate } from '../domain/
 import { Conflict, Forbidden, NotFound } from '../http/errors';
 import { billingEntryWrite, type CardFacts, newEntryId } from './billing';
 import { getRecord, models, query, queryAll } from './direct-reads';
+import { writers } from './direct-writes';
 import { earningBookingWrites, earningWindowRestartWrites, getEarning } from './earnings';
-import { marketplace } from './entities';
 import { adminIndexComposite, assignmentMoveWrites, newOrderListWrites } from './order-assignment';
 import { OPEN_POOL, openPlace, poolAsRead, poolDueKeyOf, poolMoveWrites } from './order-pool';
 import { commitAll, counterAdd, outboxWrite, TransactionCancelled } from './transactions';
@@ -114,7 +114,7 @@ export interface OrderImageRecord {
   createdAt: string;
 }
 
-const entities = () => marketplace().entities;
+const entities = () => writers();
 const photographerScope = (photographerId: string) => `photographer#${photographerId}`;
 export const editorScope = (editorId: string) => `editor#${editorId}`;
 

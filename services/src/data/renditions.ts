@@ -1,6 +1,6 @@
 import type { MlsLongEdge } from '@marketplace/events/delivery';
 import { models, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 
 /**
  * The MLS-ready copies of an order's edited photos, one record per long edge and edited file:
@@ -23,7 +23,7 @@ export interface RenditionRecord {
   updatedAt: string;
 }
 
-const renditions = () => marketplace().entities.rendition;
+const renditions = () => writers().rendition;
 
 /** Every copy (and skipped file) of an order at one long edge: one Query, bounded by the order's photos. */
 export const listRenditions = async (orderId: string, longEdge: MlsLongEdge) => {

@@ -11,7 +11,7 @@ import { ulid } from 'ulid';
 import { Conflict, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models, query } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getOrder, type OrderRecord } from './orders';
 import { commitAll, outboxWrite, TransactionCancelled } from './transactions';
 
@@ -49,7 +49,7 @@ export const SHARE_LINKS_PER_ORDER_TOTAL_MAX = 100;
  */
 const CREATE_ATTEMPTS = SHARE_LINKS_PER_ORDER_MAX + 1;
 
-const shareLinks = () => marketplace().entities.shareLink;
+const shareLinks = () => writers().shareLink;
 
 /** 32 random bytes (256 bits), base64url: 43 characters safe in a URL path. */
 export const newShareToken = () => randomBytes(32).toString('base64url');

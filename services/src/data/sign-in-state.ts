@@ -1,5 +1,5 @@
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import type { UserRecord } from './users';
 
 /**
@@ -22,8 +22,8 @@ export const signInPendingOf = (user: UserRecord) =>
  */
 export const markSignInApplied = async (user: UserRecord) => {
   try {
-    await marketplace()
-      .entities.user.patch({ userId: user.userId })
+    await writers()
+      .user.patch({ userId: user.userId })
       .remove(['signInRequestedAt'])
       .where(({ updatedAt }, { eq }) => eq(updatedAt, user.updatedAt))
       .go();

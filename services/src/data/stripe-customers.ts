@@ -1,7 +1,7 @@
 import { createStripeCustomer } from '../adapters/stripe-cards';
 import { NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { getUser, type UserRecord } from './users';
 
 /**
@@ -19,8 +19,8 @@ export const ensureStripeCustomer = async (user: Pick<UserRecord, 'userId' | 'em
     ...(current.displayName ? { displayName: current.displayName } : {}),
   });
   try {
-    await marketplace()
-      .entities.user.patch({ userId: user.userId })
+    await writers()
+      .user.patch({ userId: user.userId })
       .set({ stripeCustomerId: customerId })
       .where(({ stripeCustomerId }, { notExists }) => notExists(stripeCustomerId))
       .go();

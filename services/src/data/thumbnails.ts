@@ -1,10 +1,10 @@
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import type { OrderImageRecord } from './orders';
 
 /** The thumbnail worker's reads and writes of an image record. */
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 export interface ImageRef {
   orderId: string;

@@ -3,7 +3,8 @@ import type { UserEventType } from '@marketplace/events/user-events';
 import { ulid } from 'ulid';
 import { TransactWriteCommand } from '#document-commands';
 import { dynamo } from './client';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
+import type { marketplace } from './entities';
 
 /**
  * Writes that must happen together. ElectroDB reports a cancelled transaction in its result rather
@@ -58,7 +59,7 @@ const sendTransaction = async (items: readonly unknown[]): Promise<string[] | nu
  */
 export const commitAll = async (build: WriteBuilder) => {
   for (let attempt = 1; ; attempt += 1) {
-    const codes = await sendTransaction(build(marketplace().entities as unknown as Entities) as unknown[]);
+    const codes = await sendTransaction(build(writers() as unknown as Entities) as unknown[]);
     if (!codes) return;
     const cancelled = new TransactionCancelled(
       codes.filter((code) => code !== 'None'),

@@ -5,7 +5,7 @@ import { pictureAttributes } from '../domain/profile-pictures';
 import { Conflict, HttpError, NotFound } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
 import { getRecord, models, query, queryAll } from './direct-reads';
-import { marketplace } from './entities';
+import { writers } from './direct-writes';
 import { commitAll, type counterAdd, TransactionCancelled, type UserEventInput, userOutboxWrite } from './transactions';
 import { userTotalMoves } from './user-totals';
 
@@ -87,8 +87,8 @@ export const activeAdminCount = async () => {
   if (value !== null) return value;
   const counted = (await listAllUsers()).filter(isActiveAdmin).length;
   try {
-    await marketplace()
-      .entities.counter.create({ ...ACTIVE_ADMINS, value: counted })
+    await writers()
+      .counter.create({ ...ACTIVE_ADMINS, value: counted })
       .go();
     return counted;
   } catch (error) {
@@ -210,7 +210,7 @@ export const updateProfile = async (userId: string, changes: ProfileChanges) => 
     if (value === null) remove.push(field);
     else if (value !== undefined) set[field] = value;
   }
-  const patch = marketplace().entities.user.patch({ userId }).set(set);
+  const patch = writers().user.patch({ userId }).set(set);
   const op = remove.length ? patch.remove(remove as never) : patch;
   const { data } = await op.go({ response: 'all_new' });
   return data as UserRecord;
@@ -266,8 +266,8 @@ export const removeProfilePicture = async (userId: string, kind: ProfilePictureK
     const previous = user[attributes.key];
     if (!previous) return { user, removed: null };
     try {
-      await marketplace()
-        .entities.user.patch({ userId })
+      await writers()
+        .user.patch({ userId })
         .remove([attributes.key, attributes.state] as never)
         .where((attr, { eq }) => eq((attr as Record<string, never>)[attributes.key] as never, previous as never))
         .go();
@@ -292,8 +292,8 @@ export const recordProfilePictureState = async (
 ) => {
   const attributes = pictureAttributes[kind];
   try {
-    await marketplace()
-      .entities.user.patch({ userId })
+    await writers()
+      .user.patch({ userId })
       .set({ [attributes.state]: state } as never)
       .where((attr, { eq }) => eq((attr as Record<string, never>)[attributes.key] as never, key as never))
       .go();

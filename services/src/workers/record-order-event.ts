@@ -2,7 +2,7 @@ import type { OrderEventMessage } from '@marketplace/events/order-events';
 import type { SQSRecord } from 'aws-lambda';
 import { publish } from '../adapters/queue-publisher';
 import { isConditionFailure } from '../data/conditional-write';
-import { marketplace } from '../data/entities';
+import { writers } from '../data/direct-writes';
 import { forwardingQueues } from '../workers';
 import { outboxConsumer } from './outbox-message';
 
@@ -25,7 +25,7 @@ export const handler = outboxConsumer('storing an order event', {
 
 const storeOnce = async (orderEvent: OrderEventMessage) => {
   try {
-    await marketplace().entities.orderEvent.create(orderEvent).go();
+    await writers().orderEvent.create(orderEvent).go();
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
   }

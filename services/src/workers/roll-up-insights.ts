@@ -2,7 +2,7 @@ import type { OrderEventMessage } from '@marketplace/events/order-events';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { batchGetAll } from '../data/batch-get';
-import { marketplace } from '../data/entities';
+import { writers } from '../data/direct-writes';
 import {
   addToHour,
   type Contribution,
@@ -103,7 +103,7 @@ const ordersOf = async (events: readonly OrderEventMessage[]) => {
   const ids = [...new Set(events.filter((e) => needsOrder(e.eventType)).map((e) => e.orderId))];
   if (!ids.length) return new Map<string, InsightOrder>();
   const found = await batchGetAll<{ orderId: string }, InsightOrder>(
-    (keys) => marketplace().entities.order.get(keys).go(),
+    (keys) => writers().order.get(keys).go(),
     ids.map((orderId) => ({ orderId })),
   );
   return new Map(found.map((order) => [order.orderId, order]));
@@ -111,8 +111,8 @@ const ordersOf = async (events: readonly OrderEventMessage[]) => {
 
 /** Paid orders open to every editor now: the open pool's counters, every shard's (order-pool.ts). */
 const openPoolDepth = async () => {
-  const { data } = await marketplace()
-    .entities.counter.query.byScope({ scope: poolCounterScope(OPEN_POOL) })
+  const { data } = await writers()
+    .counter.query.byScope({ scope: poolCounterScope(OPEN_POOL) })
     .go({ pages: 'all' });
   const depth = (data as { name: string; value: number }[])
     .filter((counter) => flagOfPoolCounter(counter.name) !== undefined)

@@ -4,9 +4,9 @@ import { type EmailMessage, oneClickUnsubscribeHeaders, sendEmail } from '../ada
 import { logger } from '../adapters/logger';
 import { unsubscribeKey } from '../adapters/unsubscribe-key';
 import { config } from '../config';
+import { writers } from '../data/direct-writes';
 import { claimRateCents } from '../data/editor-rates';
 import { mutedEmailKinds } from '../data/email-preferences';
-import { marketplace } from '../data/entities';
 import { markSent, releaseMark, takeMark } from '../data/notification-marks';
 import { getOrder, type OrderRecord } from '../data/orders';
 import { getUser } from '../data/users';
@@ -102,9 +102,7 @@ const editorOf = async (order: OrderRecord, editorId: string | undefined) => {
 /** The revision round's note and photo notes, from its record (or the event, when it carries them). */
 const revisionOf = async (order: OrderRecord, metadata: Record<string, unknown>) => {
   const round = numberIn(metadata, 'round', 'revisionRound') ?? order.revisionCount ?? 0;
-  const { data } = round
-    ? await marketplace().entities.orderRevision.get({ orderId: order.orderId, round }).go()
-    : { data: null };
+  const { data } = round ? await writers().orderRevision.get({ orderId: order.orderId, round }).go() : { data: null };
   const photoNotes = (data?.photoNotes ?? metadata.photoNotes) as unknown;
   return {
     round,
