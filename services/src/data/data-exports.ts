@@ -4,7 +4,8 @@ import { GET_OBJECT_QUERY, presignedUrl } from '../adapters/s3-requests';
 import { attachmentDisposition } from '../adapters/zip-downloads';
 import { Conflict } from '../http/errors';
 import { isConditionFailure } from './conditional-write';
-import { marketplace } from './entities';
+import { getRecord, models } from './direct-reads';
+import { writers } from './direct-writes';
 import { type RequestOrigin, securityActivityWrite } from './security-activity';
 import { commitAll, TransactionCancelled, userOutboxWrite } from './transactions';
 
@@ -42,11 +43,10 @@ export const dataExportFilename = (requestedAt: string) => `marketplace-data-${r
 
 export const DATA_EXPORT_LINK_SECONDS = DATA_EXPORT_LINK_DAYS * 24 * 60 * 60;
 
-const entity = () => marketplace().entities.dataExport;
+const entity = () => writers().dataExport;
 
 export const getDataExport = async (userId: string, { consistent = false } = {}) => {
-  const { data } = await entity().get({ userId }).go({ consistent });
-  return (data as DataExportRecord | null) ?? null;
+  return getRecord<DataExportRecord>(models.dataExport, { userId }, { consistent });
 };
 
 /** Starts a data download, or refuses (409) while one of the account's is being prepared. */

@@ -21,10 +21,10 @@ import type { OrderEventMessage, OrderEventType } from '@marketplace/events/orde
 import { tierOf, turnaroundTiers } from '@marketplace/events/turnaround';
 import { editorEarningCents } from '../domain/orders';
 import { compareText } from '../domain/text-order';
-import { dynamo } from './client';
+import { dynamo, tableName } from './client';
 import { isConditionFailure } from './conditional-write';
-import { models, query } from './direct-reads';
-import { marketplace } from './entities';
+import { keyOf, models, query } from './direct-reads';
+import { writers } from './direct-writes';
 import type { OrderRecord } from './orders';
 
 /**
@@ -34,7 +34,7 @@ import type { OrderRecord } from './orders';
  * sums them in the admin's time zone. The same arithmetic (contributionOf) serves the worker, the
  * rebuild from the event log and its tests.
  */
-const entities = () => marketplace().entities;
+const entities = () => writers();
 
 export const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -367,8 +367,7 @@ const addOnAttribute = (addOnId: string) => `addOn#${addOnId}`;
 const itemBase = (hour: string) =>
   entities().insightHour.put({ hour }).params<{ Item: Record<string, unknown>; TableName: string }>();
 
-const itemKey = (hour: string) =>
-  entities().insightHour.get({ hour }).params<{ Key: Record<string, unknown>; TableName: string }>();
+const itemKey = (hour: string) => ({ Key: keyOf(models.insightHour, 'byHour', { hour }), TableName: tableName() });
 
 const numberOr0 = (value: unknown) => (typeof value === 'number' ? value : 0);
 

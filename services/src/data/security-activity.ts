@@ -2,7 +2,9 @@ import type { SecurityActivityKind, SecurityActivityPage, SecurityActivityView }
 import * as z from '@marketplace/events/zod';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { ulid } from 'ulid';
-import { marketplace } from './entities';
+import { query as directQuery, models } from './direct-reads';
+import { writers } from './direct-writes';
+import type { marketplace } from './entities';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 
 /**
@@ -101,7 +103,7 @@ export const securityActivityWrite = (entities: Entities, input: SecurityActivit
 /** Writes one activity row on its own (an action whose effect is outside the table). */
 export const recordSecurityActivity = async (input: SecurityActivityInput, at = new Date()) => {
   const record = securityActivityRecord(input, at);
-  await marketplace().entities.securityActivity.create(record).go();
+  await writers().securityActivity.create(record).go();
   return record;
 };
 
@@ -127,9 +129,9 @@ export const listSecurityActivity = async (
   cursor?: string | null,
   limit = SECURITY_ACTIVITY_PAGE_SIZE,
 ): Promise<SecurityActivityPage> => {
-  const entity = marketplace().entities.securityActivity;
   const after = cursor ? decodePageCursor(cursor, activityCursor) : undefined;
-  const query = after ? entity.query.byUser({ userId }).lt(after) : entity.query.byUser({ userId });
+  const partition = directQuery<SecurityActivityRecord>(models.securityActivity, 'byUser', { userId });
+  const query = after ? partition.lt(after) : partition;
   // One more than a page tells whether another page follows.
   const { data } = await query.go({ order: 'desc', limit: limit + 1 });
   const rows = (data as SecurityActivityRecord[]).slice(0, limit);
