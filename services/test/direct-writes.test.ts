@@ -349,6 +349,14 @@ describe('writes beside ElectroDB', () => {
             .where!(((a: Values, o: Operations) => o.exists!(a.views)) as never),
         `where ${label}`,
       );
+      // A transaction's condition check: the same request.
+      const check = (writer: Writer) =>
+        (
+          writer.check!(keyOfRecord('shareLink', start)).where!(condition as never).commit() as {
+            ConditionCheck: Values;
+          }
+        ).ConditionCheck;
+      expect(canonical(check(direct('shareLink'))), `check ${label}`).toEqual(canonical(check(electro('shareLink'))));
       await expectAlike(
         'shareLink',
         start,

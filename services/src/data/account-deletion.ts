@@ -11,6 +11,7 @@ import { softDeleteAccount } from './admin-users';
 import { EXPORT_KEY_PREFIX } from './data-exports';
 import { getRecord, models, queryAll } from './direct-reads';
 import { writers } from './direct-writes';
+import { marketplace } from './entities';
 import { definitions } from './entity-definitions';
 import { type RequestOrigin, securityActivityWrite } from './security-activity';
 import { commitAll, TransactionCancelled } from './transactions';
@@ -132,8 +133,8 @@ export const PURGE_BATCH = 25;
 
 /** The purges due by `asOf`, oldest first: a page of the purge index's one partition. */
 export const duePurges = async (asOf: Date, limit = PURGE_BATCH) => {
-  const { data } = await writers()
-    .accountDeletion.query.purgeQueue({ purgeQueue: PURGE_QUEUE })
+  const { data } = await marketplace()
+    .entities.accountDeletion.query.purgeQueue({ purgeQueue: PURGE_QUEUE })
     .lte({ purgeAfter: asOf.toISOString() })
     .go({ limit });
   return data as AccountDeletionRecord[];

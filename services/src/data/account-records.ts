@@ -1,4 +1,4 @@
-import { writers } from './direct-writes';
+import { marketplace } from './entities';
 
 /**
  * What 'Download my data' gathers, read by the account's own partitions and indexes a page at a
@@ -23,7 +23,7 @@ export async function* pagesOf<Row>(read: ReadPage): AsyncGenerator<Row[]> {
   } while (cursor);
 }
 
-const e = () => writers();
+const e = () => marketplace().entities;
 
 /** Attributes no reader of the download needs: index marks and denormalized keys of our own. */
 const INTERNAL = new Set([

@@ -10,7 +10,6 @@ import * as z from '@marketplace/events/zod';
 import { toAdminOrderView } from './admin-order-view';
 import { batchGetAll } from './batch-get';
 import { getRecords, models, query } from './direct-reads';
-import { writers } from './direct-writes';
 import { MAX_SKIPPED_ROWS, pageTooFar } from './list-pages';
 import { type Assignment, assignmentCounterName, ORDERS_SCOPE, searchInitial } from './order-assignment';
 import { type OrderRecord, readCounters } from './orders';
@@ -24,7 +23,6 @@ import { firstRows } from './query-pages';
  * Totals come from the 'orders' counters or the match count, never from counting rows
  * (docs/decisions/0048-admin-order-list.md).
  */
-const entities = () => writers();
 
 /** What every sort compares: present on an order record and on each of its search words. */
 export interface AdminSortKey {
@@ -231,8 +229,7 @@ interface SearchWordItem extends AdminSortKey {
 const searchMatches = async (terms: string[], filter: AssignmentFilter, sort: AdminOrderSort) => {
   const longest = terms.reduce((a, b) => (b.length > a.length ? b : a));
   const data = await firstRows<SearchWordItem>(SEARCH_WORDS_READ_MAX + 1, (limit, cursor) =>
-    entities()
-      .orderSearchWord.query.byWord({ initial: searchInitial(longest) })
+    query<SearchWordItem>(models.orderSearchWord, 'byWord', { initial: searchInitial(longest) })
       .begins({ word: longest })
       .go({ limit, cursor }),
   );

@@ -18,7 +18,7 @@ import {
   userPosition,
 } from './admin-pages';
 import { query as directQuery, models } from './direct-reads';
-import { writers } from './direct-writes';
+import { marketplace } from './entities';
 import {
   descending,
   FILTERED_READ_BUDGET,
@@ -264,7 +264,7 @@ export const reactivateUser = async (userId: string, actorId?: string) => {
 const cancelInvitedEditor = async (userId: string) => {
   const placeholder = await getUser(userId, { consistent: true });
   if (!placeholder) throw new NotFound('User not found');
-  const entities = writers();
+  const entities = marketplace().entities;
   const [holdsEmail, { data: rates }, { data: invitations }] = await Promise.all([
     emailOwner(placeholder.email).then((owner) => owner === userId),
     entities.editorRate.query.byEditor({ editorId: userId }).go({ pages: 'all' }),

@@ -7,6 +7,7 @@ import { isConditionFailure } from './conditional-write';
 import { query as directQuery, getRecord, models } from './direct-reads';
 import { writers } from './direct-writes';
 import { type EarningRecord, earningEditorScope, isConditionFailed, payoutOutboxWrite } from './earnings';
+import { marketplace } from './entities';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll } from './transactions';
 
@@ -53,7 +54,7 @@ const keyOf = (editorId: string, payout: Pick<Stripe.Payout, 'id' | 'created'>) 
 });
 
 const getBankPayout = async (key: ReturnType<typeof keyOf>) => {
-  const { data } = await entities().bankPayout.get(key).go({ consistent: true });
+  const { data } = await marketplace().entities.bankPayout.get(key).go({ consistent: true });
   return (data as BankPayoutRecord | null) ?? null;
 };
 
@@ -74,8 +75,8 @@ const earningsToSettle = async (editorId: string, room: number) => {
   let total = 0;
   let cursor: string | null = null;
   do {
-    const page: { data: unknown[]; cursor: string | null } = await entities()
-      .earning.query.inTransit({ inTransitOf: editorId })
+    const page: { data: unknown[]; cursor: string | null } = await marketplace()
+      .entities.earning.query.inTransit({ inTransitOf: editorId })
       .go({ cursor, limit: 100, order: 'asc' });
     for (const earning of page.data as EarningRecord[]) {
       const amount = earning.transferAmountCents ?? earning.amountCents;

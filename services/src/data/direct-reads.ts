@@ -96,6 +96,11 @@ export const models = {
     },
   },
   orderImage: { entity: 'orderImage', version: '1', indexes: { byOrder: byOrder(['kind', 'key']) } },
+  orderSearchWord: {
+    entity: 'orderSearchWord',
+    version: '1',
+    indexes: { byWord: table(['initial'], ['word', 'orderId']) },
+  },
   orderAddOns: { entity: 'orderAddOns', version: '1', indexes: { byOrder: table(['orderId']) } },
   counter: { entity: 'counter', version: '1', indexes: { byScope: table(['scope'], ['name']) } },
   jobType: {

@@ -1,7 +1,7 @@
 import { DeleteCommand, PutCommand, UpdateCommand } from '#document-commands';
 import { dynamo, tableName } from './client';
 import { type EntityModel, indexKeyPart, recordOf } from './direct-reads';
-import { marketplace } from './entities';
+import type { marketplace } from './entities';
 import { definitions } from './entity-definitions';
 
 /**
@@ -11,7 +11,7 @@ import { definitions } from './entity-definitions';
  * ElectroDB builds an entity's model on its first use: the order's costs a cold write more than
  * the transaction it sends. These writers read the entity definitions ElectroDB is built from
  * (entity-definitions.ts) and offer the same chains the data layer writes with: `create`, `put`,
- * `patch`, `update`, `upsert`, `delete` and `remove`, then `set`, `add`, `subtract`, `append`,
+ * `patch`, `update`, `upsert`, `delete`, `remove` and `check`, then `set`, `add`, `subtract`, `append`,
  * `remove`, `delete`, `composite` and `where`, ending in `commit()` (a transaction's item),
  * `go()` or `params()`. They apply what ElectroDB applies: defaults, setters and the `watch: '*'`
  * timestamp, required attributes, types and enum values, read-only attributes, the keys of every
@@ -667,12 +667,13 @@ class UpsertChain {
 // ---------------------------------------------------------------------------------------------
 // delete and remove
 
-class DeleteChain {
+/** A delete (no condition of its own), a remove (the item must exist) or a transaction's condition check. */
+class KeyedChain {
   private readonly wheres: WhereCallback[] = [];
   constructor(
     private readonly shape: Shape,
     private readonly key: Values,
-    private readonly mustExist: boolean,
+    private readonly kind: 'delete' | 'remove' | 'check',
   ) {}
 
   where(callback: WhereCallback) {
@@ -683,7 +684,7 @@ class DeleteChain {
   private build() {
     const shape = this.shape;
     const condition = new Condition();
-    if (this.mustExist) {
+    if (this.kind === 'remove') {
       condition.add(`attribute_exists(${condition.name(shape.table.pk)})`);
       condition.add(`attribute_exists(${condition.name(shape.table.sk)})`);
     }
@@ -701,10 +702,11 @@ class DeleteChain {
   }
 
   commit() {
-    return { Delete: this.build() };
+    return this.kind === 'check' ? { ConditionCheck: this.build() } : { Delete: this.build() };
   }
 
   async go(options: { response?: Response } = {}) {
+    if (this.kind === 'check') throw new Error('A condition check goes in a transaction (commitAll)');
     const ReturnValues = returnValues[options.response ?? 'default'];
     const answer = await dynamo().send(
       new DeleteCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
@@ -722,36 +724,35 @@ export const writerOf = (name: EntityName) => {
     patch: (key: Values) => new UpdateChain(shape, key, true),
     update: (key: Values) => new UpdateChain(shape, key, false),
     upsert: (item: Values) => new UpsertChain(shape, item),
-    delete: (key: Values) => new DeleteChain(shape, key, false),
-    remove: (key: Values) => new DeleteChain(shape, key, true),
+    delete: (key: Values) => new KeyedChain(shape, key, 'delete'),
+    remove: (key: Values) => new KeyedChain(shape, key, 'remove'),
+    check: (key: Values) => new KeyedChain(shape, key, 'check'),
   };
 };
 
 export type EntityWriter = ReturnType<typeof writerOf>;
 
 type Entities = ReturnType<typeof marketplace>['entities'];
-let facade: Entities | undefined;
+type WriteMethod = 'create' | 'put' | 'patch' | 'update' | 'upsert' | 'delete' | 'remove';
+/** Each entity's writes, typed as ElectroDB types them, so a chain is checked as it was. */
+export type Writers = { [Name in keyof Entities]: Pick<Entities[Name], WriteMethod> };
+let facade: Writers | undefined;
 
 /**
- * The entities as the data layer writes with them: each entity's writes are these writers; what
- * else it is asked for (a query or a get not yet beside ElectroDB, its schema) is ElectroDB's
- * entity, built then. Typed as ElectroDB's entities, so a chain written for one is written for both.
+ * Every entity's writes. Only writes: a read goes through direct-reads.ts, or, for the few paged
+ * reads not moved there, ElectroDB's own entity (`marketplace()`), so a function that only writes
+ * and reads beside ElectroDB never reaches it.
  */
-export const writers = (): Entities => {
+export const writers = (): Writers => {
   if (facade) return facade;
-  const built = {} as Entities;
+  const built = {} as Writers;
   for (const name of Object.keys(definitions) as EntityName[]) {
-    let entity: object | undefined;
+    let writer: EntityWriter | undefined;
     Object.defineProperty(built, name, {
       enumerable: true,
       get: () => {
-        entity ??= new Proxy(writerOf(name), {
-          get: (writer, property) =>
-            property in writer
-              ? writer[property as keyof EntityWriter]
-              : Reflect.get(marketplace().entities[name] as object, property),
-        });
-        return entity;
+        writer ??= writerOf(name);
+        return writer;
       },
     });
   }

@@ -8,7 +8,6 @@ import {
   transferEarning,
 } from '../adapters/stripe-connect';
 import { getRecord, models } from './direct-reads';
-import { writers } from './direct-writes';
 import {
   type EarningRecord,
   earningEditorScope as editorScope,
@@ -20,13 +19,13 @@ import {
   retryDelayMs,
   TRANSFER_LEDGER,
 } from './earnings';
+import { marketplace } from './entities';
 import { commitAll } from './transactions';
 
 /**
  * The release of earnings whose revision window has closed: each is transferred to its editor's
  * Stripe account (data/earnings.ts has the earning's life; this, the part that talks to Stripe).
  */
-const entities = () => writers();
 
 export type ReleaseOutcome = 'transferred' | 'refused' | 'held' | 'paid-by-hand' | 'skipped';
 
@@ -50,9 +49,7 @@ const readEditor = async (editorId: string) => {
 };
 
 const readCredit = async (editorId: string) => {
-  const { data } = await entities()
-    .counter.get({ scope: editorScope(editorId), name: HAND_PAID_CREDIT })
-    .go();
+  const data = await getRecord(models.counter, { scope: editorScope(editorId), name: HAND_PAID_CREDIT });
   return Math.max(0, (data as { value: number } | null)?.value ?? 0);
 };
 
@@ -289,8 +286,8 @@ export const releaseDueEarnings = async ({ asOf = new Date(), limit = RELEASE_BA
 
 /** One page of the release queue: the earnings whose next attempt is at or before `asOf`, soonest first. */
 export const dueEarningsPage = ({ asOf, cursor, limit }: { asOf: Date; cursor: string | null; limit: number }) =>
-  entities()
-    .earning.query.releaseQueue({ releaseQueue: RELEASE_QUEUE })
+  marketplace()
+    .entities.earning.query.releaseQueue({ releaseQueue: RELEASE_QUEUE })
     .lte({ nextAttemptAt: asOf.toISOString() })
     .go({ cursor, limit, order: 'asc' });
 
@@ -302,8 +299,8 @@ export const requeueAwaitingEarnings = async (editorId: string, now = new Date()
   let cursor: string | null = null;
   let requeued = 0;
   do {
-    const page: { data: unknown[]; cursor: string | null } = await entities()
-      .earning.query.awaitingAccount({ awaitingAccountOf: editorId })
+    const page: { data: unknown[]; cursor: string | null } = await marketplace()
+      .entities.earning.query.awaitingAccount({ awaitingAccountOf: editorId })
       .go({ cursor, limit: 50 });
     for (const earning of page.data as EarningRecord[]) {
       const at = earning.releaseAt && earning.releaseAt > now.toISOString() ? earning.releaseAt : now.toISOString();

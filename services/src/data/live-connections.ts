@@ -2,6 +2,7 @@ import { LIVE_CONNECTION_TTL_SECONDS } from '@marketplace/events/live-updates';
 import type { Role } from '@marketplace/events/roles';
 import { isConditionFailure } from './conditional-write';
 import { writers } from './direct-writes';
+import { marketplace } from './entities';
 
 /**
  * The browsers' live-update sockets. One item a connection, written at $connect with its user
@@ -41,7 +42,7 @@ export const deleteConnection = async (connectionId: string): Promise<void> => {
 };
 
 const queryOf = (audience: LiveAudience) => {
-  const query = connections().query;
+  const query = marketplace().entities.liveConnection.query;
   if ('userId' in audience) return query.byUser({ userId: audience.userId });
   return audience.role === 'editor' ? query.editors({ isEditor: 'editor' }) : query.admins({ isAdmin: 'admin' });
 };

@@ -1,5 +1,6 @@
 import { workers } from '../workers';
 import { isConditionFailure } from './conditional-write';
+import { getRecord, models } from './direct-reads';
 import { writers } from './direct-writes';
 
 /**
@@ -37,8 +38,7 @@ export type MarkOutcome =
   | { taken: false; reason: 'done' | 'held' };
 
 const readMark = async (eventId: string) => {
-  const { data } = await marks().get({ source: SOURCE, messageId: eventId }).go({ consistent: true });
-  return (data as MarkRecord | null) ?? null;
+  return getRecord<MarkRecord>(models.processedMessage, { source: SOURCE, messageId: eventId }, { consistent: true });
 };
 
 /** Tries to take the mark of this event for one delivery (see above). */

@@ -26,8 +26,11 @@ export class TransactionCancelled extends Error {
   }
 }
 
+/**
+ * The entities as a transaction's builder sees them, typed as ElectroDB types a transaction's
+ * entities; each is its writer (direct-writes.ts), which has every method such a builder calls.
+ */
 type WriteBuilder = Parameters<ReturnType<typeof marketplace>['transaction']['write']>[0];
-/** The entities as a transaction's builder sees them. */
 type Entities = Parameters<WriteBuilder>[0];
 
 /** Attempts for a transaction that only collided with another one in flight (nothing was applied). */

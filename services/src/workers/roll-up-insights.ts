@@ -2,7 +2,7 @@ import type { OrderEventMessage } from '@marketplace/events/order-events';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { logger } from '../adapters/logger';
 import { batchGetAll } from '../data/batch-get';
-import { writers } from '../data/direct-writes';
+import { getRecords, models, queryAll } from '../data/direct-reads';
 import {
   addToHour,
   type Contribution,
@@ -103,7 +103,7 @@ const ordersOf = async (events: readonly OrderEventMessage[]) => {
   const ids = [...new Set(events.filter((e) => needsOrder(e.eventType)).map((e) => e.orderId))];
   if (!ids.length) return new Map<string, InsightOrder>();
   const found = await batchGetAll<{ orderId: string }, InsightOrder>(
-    (keys) => writers().order.get(keys).go(),
+    (keys) => getRecords<InsightOrder>(models.order, keys),
     ids.map((orderId) => ({ orderId })),
   );
   return new Map(found.map((order) => [order.orderId, order]));
@@ -111,9 +111,7 @@ const ordersOf = async (events: readonly OrderEventMessage[]) => {
 
 /** Paid orders open to every editor now: the open pool's counters, every shard's (order-pool.ts). */
 const openPoolDepth = async () => {
-  const { data } = await writers()
-    .counter.query.byScope({ scope: poolCounterScope(OPEN_POOL) })
-    .go({ pages: 'all' });
+  const data = await queryAll<{ value: number }>(models.counter, 'byScope', { scope: poolCounterScope(OPEN_POOL) });
   const depth = (data as { name: string; value: number }[])
     .filter((counter) => flagOfPoolCounter(counter.name) !== undefined)
     .reduce((sum, counter) => sum + counter.value, 0);

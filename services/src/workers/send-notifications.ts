@@ -4,7 +4,7 @@ import { type EmailMessage, oneClickUnsubscribeHeaders, sendEmail } from '../ada
 import { logger } from '../adapters/logger';
 import { unsubscribeKey } from '../adapters/unsubscribe-key';
 import { config } from '../config';
-import { writers } from '../data/direct-writes';
+import { getRecord, models } from '../data/direct-reads';
 import { claimRateCents } from '../data/editor-rates';
 import { mutedEmailKinds } from '../data/email-preferences';
 import { markSent, releaseMark, takeMark } from '../data/notification-marks';
@@ -102,7 +102,9 @@ const editorOf = async (order: OrderRecord, editorId: string | undefined) => {
 /** The revision round's note and photo notes, from its record (or the event, when it carries them). */
 const revisionOf = async (order: OrderRecord, metadata: Record<string, unknown>) => {
   const round = numberIn(metadata, 'round', 'revisionRound') ?? order.revisionCount ?? 0;
-  const { data } = round ? await writers().orderRevision.get({ orderId: order.orderId, round }).go() : { data: null };
+  const data = round
+    ? await getRecord<{ photoNotes?: unknown; note?: string }>(models.orderRevision, { orderId: order.orderId, round })
+    : null;
   const photoNotes = (data?.photoNotes ?? metadata.photoNotes) as unknown;
   return {
     round,
