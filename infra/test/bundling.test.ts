@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { marketplaceApp, resourcesOfType } from './synthesize-marketplace';
 
 let bundles: string[];
+/** Each route's bundle, by its route ('GET /api/orders/{id}'). */
+let routeBundles: [string, string][];
 let thumbnailBundle: string;
 /** Bundles of the workers whose packages esbuild cannot lower arrow functions in. */
 let arrowKeepingBundles: string[];
@@ -24,6 +26,11 @@ beforeAll(() => {
   };
   bundles = [...stacks.api.routeGroups, stacks.workers, stacks.live].flatMap((stack) =>
     resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(([, fn]) => bundleOf(fn)),
+  );
+  routeBundles = stacks.api.routeGroups.flatMap((stack) =>
+    resourcesOfType(Template.fromStack(stack), 'AWS::Lambda::Function').map(
+      ([, fn]) => [fn.Properties.Description as string, bundleOf(fn)] as [string, string],
+    ),
   );
   const [, thumbnails] = resourcesOfType(Template.fromStack(stacks.workers), 'AWS::Lambda::Function').find(
     ([, fn]) => fn.Properties.Description === 'Consumes the thumbnails queue',
@@ -60,6 +67,20 @@ describe('esbuild bundles', () => {
       env: { PATH: process.env.PATH ?? '', AWS_REGION: 'us-east-1' },
     });
     expect(output.trim().split('\n')).toEqual(bundles.map(() => 'function'));
+  });
+
+  it('leave ElectroDB out of every route but the three that still read through it (decision 0118)', () => {
+    // ElectroDB's error messages link its docs: the text survives minification.
+    const holding = routeBundles
+      .filter(([, file]) => readFileSync(file, 'utf8').includes('electrodb.dev'))
+      .map(([route]) => route)
+      .sort();
+    expect(routeBundles.length).toBeGreaterThan(100);
+    expect(holding).toEqual([
+      'DELETE /api/admin/users/{id}',
+      'POST /api/payout-account/refresh',
+      'POST /api/stripe/connect-webhook',
+    ]);
   });
 
   it('carry their own AWS SDK instead of the one in the Lambda runtime', () => {
