@@ -381,7 +381,28 @@ type Operation =
   | { kind: 'add' | 'subtract' | 'append' | 'delete'; values: Values }
   | { kind: 'remove'; attributes: readonly string[] };
 
-class UpdateChain {
+/** An UpdateItem as a chain ends: its request, a transaction's item, or sent with ElectroDB's answer. */
+abstract class UpdateItemChain {
+  protected abstract build(): Values;
+
+  params() {
+    return this.build();
+  }
+
+  commit() {
+    return { Update: this.build() };
+  }
+
+  async go(options: { response?: Response } = {}) {
+    const ReturnValues = returnValues[options.response ?? 'default'];
+    const answer = await dynamo().send(
+      new UpdateCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
+    );
+    return { data: answered(answer.Attributes as Values | undefined) };
+  }
+}
+
+class UpdateChain extends UpdateItemChain {
   private readonly operations: Operation[] = [];
   private readonly composites: Values = {};
   private readonly compositeOrder: string[] = [];
@@ -391,7 +412,9 @@ class UpdateChain {
     private readonly shape: Shape,
     private readonly key: Values,
     private readonly patch: boolean,
-  ) {}
+  ) {
+    super();
+  }
 
   private attribute(attribute: string) {
     const spec = this.shape.definition.attributes[attribute];
@@ -466,7 +489,7 @@ class UpdateChain {
     return this;
   }
 
-  private build() {
+  protected build() {
     const shape = this.shape;
     const { attributes } = shape.definition;
     const composites = keyComposites(shape, this.key);
@@ -591,34 +614,20 @@ class UpdateChain {
     if (condition.expression) params.ConditionExpression = condition.expression;
     return withExpressions(params, condition, update);
   }
-
-  params() {
-    return this.build();
-  }
-
-  commit() {
-    return { Update: this.build() };
-  }
-
-  async go(options: { response?: Response } = {}) {
-    const ReturnValues = returnValues[options.response ?? 'default'];
-    const answer = await dynamo().send(
-      new UpdateCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
-    );
-    return { data: answered(answer.Attributes as Values | undefined) };
-  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // upsert: one UpdateItem that writes the whole record, creating it or not
 
-class UpsertChain {
+class UpsertChain extends UpdateItemChain {
   constructor(
     private readonly shape: Shape,
     private readonly input: Values,
-  ) {}
+  ) {
+    super();
+  }
 
-  private build() {
+  protected build() {
     const shape = this.shape;
     const { attributes } = shape.definition;
     const { record } = putItem(shape, this.input);
@@ -645,22 +654,6 @@ class UpsertChain {
       { TableName: tableName(), UpdateExpression: `SET ${set.join(', ')}`, Key: tableKey(shape, composites) },
       update,
     );
-  }
-
-  params() {
-    return this.build();
-  }
-
-  commit() {
-    return { Update: this.build() };
-  }
-
-  async go(options: { response?: Response } = {}) {
-    const ReturnValues = returnValues[options.response ?? 'default'];
-    const answer = await dynamo().send(
-      new UpdateCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
-    );
-    return { data: answered(answer.Attributes as Values | undefined) };
   }
 }
 
