@@ -59,22 +59,15 @@ type EntityName = keyof Entities;
 
 let db: Service<Entities> | undefined;
 
-type Transactions = Service<Entities>['transaction'];
-
 /**
  * The entities bound to this process's client and table (resolved on first use, from config).
  *
- * ElectroDB validates and compiles a model when its Entity is constructed, which costs more at a
- * cold start than loading the DynamoDB client itself; building all of them at module load made
- * every function pay for every entity. So each entity is built when first asked for, bound the
- * way a Service binds it (table name, then client). `commitAll` (transactions.ts) sends its items
- * itself; a transaction through `transaction` here runs in a Service of only the entities its
- * items use (the builder is run once over the entities, noting which it asks for): a Service over
- * all of them built every entity on a function's first transaction, 25 ms of CPU on each cold
- * write. The Service over all of them is built only for anything else a Service offers
- * (collections), which no function uses today. The functions read and write beside the entities
- * (direct-reads.ts, direct-writes.ts); the entities remain for the tests that hold those to
- * ElectroDB, the ops scripts, and the few paged reads not moved yet.
+ * ElectroDB validates and compiles a model when its Entity is constructed, so each entity is built
+ * when first asked for, bound the way a Service binds it (table name, then client); the Service
+ * over all of them is built only for what else a Service offers (collections). The functions read
+ * and write beside the entities (direct-reads.ts, direct-writes.ts; transactions are sent by
+ * `commitAll`); the entities remain for the tests that hold those to ElectroDB, the ops scripts,
+ * and the few paged reads not moved yet.
  */
 export const marketplace = (): Service<Entities> => {
   if (db) return db;
@@ -95,42 +88,13 @@ export const marketplace = (): Service<Entities> => {
   for (const name of Object.keys(builders) as EntityName[]) {
     Object.defineProperty(entities, name, { enumerable: true, get: () => entity(name) });
   }
-  const serviceOf = (names: readonly EntityName[]) =>
-    new Service(Object.fromEntries(names.map((name) => [name, entity(name)])) as Entities, { client, table });
   let service: Service<Entities> | undefined;
   const wholeService = () => {
-    service ??= serviceOf(Object.keys(builders) as EntityName[]);
+    service ??= new Service(entities, { client, table });
     return service;
   };
-  // One Service per set of entities a transaction uses; a function's transactions use a few sets.
-  const services = new Map<string, Service<Entities>>();
-  const inServiceOfUsed = (method: keyof Transactions) => (build: (entities: Entities) => unknown) => {
-    const used = new Set<EntityName>();
-    const noting = new Proxy(entities, {
-      get: (target, name, receiver) => {
-        if (typeof name === 'string' && name in builders) used.add(name as EntityName);
-        return Reflect.get(target, name, receiver);
-      },
-    });
-    const items = build(noting);
-    const names = [...used].sort();
-    const key = names.join(' ');
-    // A Service needs an entity: a builder that asked for none gets the one over all of them.
-    let subset = names.length ? services.get(key) : wholeService();
-    if (!subset) {
-      subset = serviceOf(names);
-      services.set(key, subset);
-    }
-    // The items are built already: the Service sends them, and reads the answer, with these entities.
-    return (subset.transaction[method] as (fn: () => unknown) => unknown)(() => items);
-  };
-  const transaction = { write: inServiceOfUsed('write'), get: inServiceOfUsed('get') } as unknown as Transactions;
   db = new Proxy({} as Service<Entities>, {
-    get: (_target, property) => {
-      if (property === 'entities') return entities;
-      if (property === 'transaction') return transaction;
-      return Reflect.get(wholeService(), property);
-    },
+    get: (_target, property) => (property === 'entities' ? entities : Reflect.get(wholeService(), property)),
   });
   return db;
 };
