@@ -215,7 +215,7 @@ describe('who hears of a change', () => {
   it('tells a burst of pool changes to editors once at once and once after the last, not once a change', async () => {
     const poolTimes = () =>
       listeners.otherEditor.times.filter((_, i) => listeners.otherEditor.messages[i]!.type === 'pool.changed');
-    const orderIds = await Promise.all(Array.from({ length: 8 }, () => anUnpaidOrder(owner)));
+    const orderIds = await Promise.all(Array.from({ length: 12 }, () => anUnpaidOrder(owner)));
     await settle(1_200);
     const started = Date.now();
     await Promise.all(
@@ -237,11 +237,13 @@ describe('who hears of a change', () => {
     );
     expect(times.some((at) => at > lastCommitted)).toBe(true);
     await settle(2_500);
-    // Eight changes, told at most once a second (plus the other files' own pool changes meanwhile).
+    // Twelve changes (and the other files' own pool changes meanwhile), told at most by a window's
+    // leading push and its trailing one: a trailing push that a busy queue delivers late can land
+    // just after the next window's leading push, so a window may tell twice, never once a change.
     const told = poolTimes().filter((at) => at >= started).length;
     expect(told).toBeGreaterThan(0);
-    expect(told).toBeLessThanOrEqual(1 + Math.ceil((Date.now() - started) / 1000));
-    expect(told).toBeLessThan(8);
+    expect(told).toBeLessThanOrEqual(2 * (1 + Math.ceil((Date.now() - started) / 1000)));
+    expect(told).toBeLessThan(orderIds.length);
   });
 
   it('pushes a redelivered message again, harmlessly, and deletes a connection API Gateway calls gone (410)', async () => {

@@ -78,8 +78,9 @@ const POOL_CHANGED: Delivery = { audience: { role: 'editor' }, messages: [{ type
  * several a second, and telling 2,000 editors of each would read the pool's shards faster than a
  * partition serves. So one push goes out at once at most every POOL_PUSH_WINDOW_MS, and a change
  * inside that window schedules one trailing push at its end (a delayed message of this queue),
- * which covers every change until then: a quiet pool is told at once, a busy one once a second
- * (SQS delays are whole seconds), and no change is left untold.
+ * which covers every change until then: a quiet pool is told at once, a busy one about once a
+ * second (SQS delays are whole seconds; a trailing push the queue delivers late can land beside
+ * the next window's leading one), and no change is left untold.
  */
 const POOL_PUSH_WINDOW_MS = 1_000;
 
