@@ -55,7 +55,7 @@ interface AwsRequest {
   body?: Uint8Array;
 }
 
-interface Answer {
+export interface Answer {
   status: number;
   headers: IncomingHttpHeaders;
   body: string;
@@ -164,7 +164,7 @@ const jsonError = (body: string): { code?: string; message?: string } => {
  * (`com.amazonaws.sqs#QueueDoesNotExist`, `ResourceNotFoundException:http://...`): the SDK's
  * error names are the bare code, and so are ours.
  */
-const awsErrorOf = ({ headers, body }: Answer) => {
+export const awsErrorOf = ({ headers, body }: Answer) => {
   const fromJson = jsonError(body);
   const raw =
     (headers['x-amzn-errortype'] as string | undefined) ?? fromJson.code ?? /<Code>([^<]+)<\/Code>/.exec(body)?.[1];

@@ -1,5 +1,5 @@
-import { BatchGetCommand, GetCommand, QueryCommand } from '#document-commands';
-import { dynamo, tableName } from './client';
+import { tableName } from './client';
+import { documentRequests } from './table-requests';
 import { globalIndexes, tableKeys } from './table-schema';
 
 /**
@@ -329,13 +329,11 @@ export const getRecord = async <T>(
   { consistent = false }: { consistent?: boolean } = {},
 ): Promise<T | null> => {
   const indexName = tableIndexOf(model);
-  const { Item } = await dynamo().send(
-    new GetCommand({
-      Key: keyOf(model, indexName, values),
-      TableName: tableName(),
-      ...(consistent ? { ConsistentRead: true } : {}),
-    }),
-  );
+  const { Item } = await documentRequests.getItem({
+    Key: keyOf(model, indexName, values),
+    TableName: tableName(),
+    ...(consistent ? { ConsistentRead: true } : {}),
+  });
   return Item && owns(model, Item) ? recordOf<T>(Item) : null;
 };
 
@@ -361,9 +359,7 @@ export const getRecords = async <T>(
   const all = [...byKey.values()].map((entry) => entry.key);
   const answers = await Promise.all(
     Array.from({ length: Math.ceil(all.length / 100) }, (_, i) =>
-      dynamo().send(
-        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: all.slice(i * 100, i * 100 + 100) } } }),
-      ),
+      documentRequests.batchGetItem({ RequestItems: { [tableName()]: { Keys: all.slice(i * 100, i * 100 + 100) } } }),
     ),
   );
   for (const answer of answers) {
@@ -540,15 +536,13 @@ export class DirectQuery<T> {
     }
     let requests = 0;
     do {
-      const page = await dynamo().send(
-        new QueryCommand({
-          ...this.params(),
-          ...(order === 'desc' ? { ScanIndexForward: false } : {}),
-          ...(limit !== undefined ? { Limit: limit } : {}),
-          ...(consistent ? { ConsistentRead: true } : {}),
-          ...(start ? { ExclusiveStartKey: start } : {}),
-        }),
-      );
+      const page = await documentRequests.query({
+        ...this.params(),
+        ...(order === 'desc' ? { ScanIndexForward: false } : {}),
+        ...(limit !== undefined ? { Limit: limit } : {}),
+        ...(consistent ? { ConsistentRead: true } : {}),
+        ...(start ? { ExclusiveStartKey: start } : {}),
+      });
       for (const item of page.Items ?? []) if (owns(this.model, item)) data.push(recordOf<T>(item));
       start = page.LastEvaluatedKey;
       requests += 1;

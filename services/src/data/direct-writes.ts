@@ -1,8 +1,8 @@
-import { DeleteCommand, PutCommand, UpdateCommand } from '#document-commands';
-import { dynamo, tableName } from './client';
+import { tableName } from './client';
 import { type EntityModel, indexKeyPart, recordOf } from './direct-reads';
 import type { marketplace } from './entities';
 import { definitions } from './entity-definitions';
+import { documentRequests } from './table-requests';
 
 /**
  * The writes, sent beside ElectroDB with the requests ElectroDB would send
@@ -368,7 +368,7 @@ class PutChain {
   async go(options: { response?: Response } = {}) {
     const { params, record } = this.build();
     const ReturnValues = returnValues[options.response ?? 'default'];
-    await dynamo().send(new PutCommand({ ...params, ...(ReturnValues ? { ReturnValues } : {}) } as never));
+    await documentRequests.putItem({ ...params, ...(ReturnValues ? { ReturnValues } : {}) });
     return { data: options.response === 'none' ? null : recordOf<Values>(record) };
   }
 }
@@ -395,9 +395,7 @@ abstract class UpdateItemChain {
 
   async go(options: { response?: Response } = {}) {
     const ReturnValues = returnValues[options.response ?? 'default'];
-    const answer = await dynamo().send(
-      new UpdateCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
-    );
+    const answer = await documentRequests.updateItem({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) });
     return { data: answered(answer.Attributes as Values | undefined) };
   }
 }
@@ -701,9 +699,7 @@ class KeyedChain {
   async go(options: { response?: Response } = {}) {
     if (this.kind === 'check') throw new Error('A condition check goes in a transaction (commitAll)');
     const ReturnValues = returnValues[options.response ?? 'default'];
-    const answer = await dynamo().send(
-      new DeleteCommand({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) } as never),
-    );
+    const answer = await documentRequests.deleteItem({ ...this.build(), ...(ReturnValues ? { ReturnValues } : {}) });
     return { data: answered(answer.Attributes as Values | undefined) };
   }
 }

@@ -1,10 +1,8 @@
-import {
-  type AttributeValue,
-  QueryCommand,
-  type QueryCommandInput,
-  TransactWriteItemsCommand,
-  type TransactWriteItemsCommandInput,
-  UpdateItemCommand,
+import type {
+  AttributeValue,
+  QueryCommandInput,
+  QueryCommandOutput,
+  TransactWriteItemsCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import type {
@@ -21,11 +19,12 @@ import type { OrderEventMessage, OrderEventType } from '@marketplace/events/orde
 import { tierOf, turnaroundTiers } from '@marketplace/events/turnaround';
 import { editorEarningCents } from '../domain/orders';
 import { compareText } from '../domain/text-order';
-import { dynamo, tableName } from './client';
+import { tableName } from './client';
 import { isConditionFailure } from './conditional-write';
 import { keyOf, models, query } from './direct-reads';
 import { writers } from './direct-writes';
 import type { OrderRecord } from './orders';
+import { tableRequest } from './table-requests';
 
 /**
  * The admin's Insights, from hourly rollups (docs/decisions/0068-insights-from-hourly-rollups.md).
@@ -600,7 +599,7 @@ export const addToHour = async (hour: string, contributions: readonly Contributi
       ],
     };
     try {
-      await dynamo().send(new TransactWriteItemsCommand(input));
+      await tableRequest('TransactWriteItems', input);
       return pending.map((c) => c.eventId);
     } catch (error) {
       const codes = cancellationCodes(error);
@@ -608,7 +607,7 @@ export const addToHour = async (hour: string, contributions: readonly Contributi
       if (countedBefore.length) {
         pending = pending.filter((c) => !countedBefore.includes(c));
       } else if (!mapsMade && missingMap(error, codes)) {
-        await dynamo().send(new UpdateItemCommand(marshalled(entriesInit(hour, totals))));
+        await tableRequest('UpdateItem', marshalled(entriesInit(hour, totals)));
         mapsMade = true;
       } else if (
         codes?.every((code) => code === 'None' || code === 'TransactionConflict') &&
@@ -666,7 +665,7 @@ const queryItems = async (
   let startKey: QueryCommandInput['ExclusiveStartKey'];
   let pages = 0;
   do {
-    const page = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const page = await tableRequest<QueryCommandOutput>('Query', { ...input, ExclusiveStartKey: startKey });
     items.push(...(page.Items ?? []).map((item) => unmarshall(item)));
     startKey = page.LastEvaluatedKey;
     pages += 1;

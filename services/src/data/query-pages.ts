@@ -1,6 +1,6 @@
-import { QueryCommand, type QueryCommandInput } from '@aws-sdk/client-dynamodb';
+import type { QueryCommandInput, QueryCommandOutput } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { dynamo } from './client';
+import { tableRequest } from './table-requests';
 
 /** One DynamoDB page of a query: `limit` rows at most, from `cursor` on. */
 type ReadPage = (limit: number, cursor: string | null) => Promise<{ data: unknown[]; cursor: string | null }>;
@@ -34,7 +34,7 @@ export const countOf = async (params: unknown) => {
   let total = 0;
   let startKey: QueryCommandInput['ExclusiveStartKey'];
   do {
-    const result = await dynamo().send(new QueryCommand({ ...input, ExclusiveStartKey: startKey }));
+    const result = await tableRequest<QueryCommandOutput>('Query', { ...input, ExclusiveStartKey: startKey });
     total += result.Count ?? 0;
     startKey = result.LastEvaluatedKey;
   } while (startKey);

@@ -1,10 +1,9 @@
 import type { OrderEventType } from '@marketplace/events/order-events';
 import type { UserEventType } from '@marketplace/events/user-events';
 import { ulid } from 'ulid';
-import { TransactWriteCommand } from '#document-commands';
-import { dynamo } from './client';
 import { writers } from './direct-writes';
 import type { marketplace } from './entities';
+import { documentRequests } from './table-requests';
 
 /**
  * Writes that must happen together. ElectroDB reports a cancelled transaction in its result rather
@@ -45,7 +44,7 @@ const COLLISION_ATTEMPTS = 5;
 const sendTransaction = async (items: readonly unknown[]): Promise<string[] | null> => {
   if (!items.length) return null;
   try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items as never }));
+    await documentRequests.transactWriteItems({ TransactItems: items as Record<string, unknown>[] });
     return null;
   } catch (error) {
     const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
