@@ -91,9 +91,23 @@ export const handler = async (event) => {
 };
 `;
 
+/**
+ * The same GetItem through the services' own signed requests (services/src/data/table-requests.ts),
+ * which the routes send their DynamoDB calls through: shown beside the floor, so a route's cost
+ * over the least a function of ours can do is read too, not only over the SDK's GetItem.
+ */
+const signedFloorSource = `
+import { documentRequests } from './data/table-requests';
+export const handler = async (event) => {
+  if (!event?.key) return { statusCode: 400 };
+  const { Item } = await documentRequests.getItem({ TableName: process.env.TABLE_NAME ?? 'marketplace', Key: event.key });
+  return { statusCode: Item ? 200 : 404 };
+};
+`;
+
 interface Bundle {
   name: string;
-  kind: 'floor' | 'route' | 'import-only';
+  kind: 'floor' | 'signed-floor' | 'route' | 'import-only';
   /** A module under services/src, or the floor's inline source. */
   entry: string | { contents: string };
   nativeModules: readonly string[];
@@ -115,6 +129,16 @@ const selected = (r: (typeof routes)[number]) =>
 
 const bundles: Bundle[] = [
   { name: 'floor: GetItem (document client)', kind: 'floor', entry: { contents: floorSource }, nativeModules: [] },
+  ...(importOnly
+    ? []
+    : [
+        {
+          name: 'beside it: GetItem (signed request)',
+          kind: 'signed-floor' as const,
+          entry: { contents: signedFloorSource },
+          nativeModules: [],
+        },
+      ]),
   ...routes.filter(selected).map(
     (r): Bundle => ({
       name: r.handler,
@@ -412,7 +436,7 @@ const main = async () => {
     let eventCount = 0;
     const eventFileFor = async (b: Built, run: number) => {
       let event: unknown;
-      if (b.kind === 'floor' && !importOnly) event = floorEvent;
+      if ((b.kind === 'floor' || b.kind === 'signed-floor') && !importOnly) event = floorEvent;
       else if (b.kind === 'route') event = await requests.get(b.routeKey!)!.event(b.compared ? run + runs + 1 : run);
       if (event === undefined) return undefined;
       const file = path.join(eventsDir, `${eventCount++}.json`);
@@ -469,6 +493,7 @@ const main = async () => {
       };
     });
     const floor = rows.find((r) => r.kind === 'floor')!;
+    const signedFloor = rows.find((r) => r.kind === 'signed-floor');
     const called = rows.filter((r) => r.kind === 'route' && !r.compared);
     const compared = rows.filter((r) => r.kind === 'route' && r.compared);
     const importedOnly = rows.filter((r) => r.kind === 'import-only');
@@ -484,11 +509,15 @@ const main = async () => {
         '| Route | KB | Import CPU ms | First call CPU ms | Sum CPU ms | Ratio | Sum wall ms | Wall ratio | Status | The first call loaded |',
       );
       console.log('|---|--:|--:|--:|--:|--:|--:|--:|--:|---|');
-      for (const r of [floor, ...called.flatMap((c) => [c, ...compared.filter((x) => x.routeKey === c.routeKey)])]) {
+      for (const r of [
+        floor,
+        ...(signedFloor ? [signedFloor] : []),
+        ...called.flatMap((c) => [c, ...compared.filter((x) => x.routeKey === c.routeKey)]),
+      ]) {
         const ratio = r.sumCpu / floor.sumCpu;
         const mark = r.kind === 'route' && ratio > goal ? ' **over**' : '';
         console.log(
-          `| ${r.kind === 'floor' ? r.name : `\`${r.routeKey}\` (${r.name})`} | ${kb(r.bytes)} | ${ms(r.importCpu)} | ${ms(r.callCpu)} | ${ms(r.sumCpu)} | ${ratio.toFixed(2)}${mark} | ${ms(r.sumWall)} | ${(r.sumWall / floor.sumWall).toFixed(2)} | ${r.status} | ${r.loaded || '-'} |`,
+          `| ${r.kind === 'route' ? `\`${r.routeKey}\` (${r.name})` : r.name} | ${kb(r.bytes)} | ${ms(r.importCpu)} | ${ms(r.callCpu)} | ${ms(r.sumCpu)} | ${ratio.toFixed(2)}${mark} | ${ms(r.sumWall)} | ${(r.sumWall / floor.sumWall).toFixed(2)} | ${r.status} | ${r.loaded || '-'} |`,
         );
       }
       const ratios = called.map((r) => r.sumCpu / floor.sumCpu);
@@ -504,6 +533,12 @@ const main = async () => {
       console.log(
         `floor: ${kb(floor.bytes)} KB; import ${ms(floor.importCpu)} + first call ${ms(floor.callCpu)} = ${ms(floor.sumCpu)} CPU ms; ${ms(floor.sumWall)} wall ms`,
       );
+      if (signedFloor) {
+        const overSigned = called.map((r) => r.sumCpu / signedFloor.sumCpu);
+        console.log(
+          `beside it, a GetItem over signed requests: ${kb(signedFloor.bytes)} KB; import ${ms(signedFloor.importCpu)} + first call ${ms(signedFloor.callCpu)} = ${ms(signedFloor.sumCpu)} CPU ms (${(signedFloor.sumCpu / floor.sumCpu).toFixed(2)}x the floor); routes over it: median ${median(overSigned).toFixed(2)}x, max ${Math.max(...overSigned).toFixed(2)}x`,
+        );
+      }
       const over = called.filter((r) => r.sumCpu / floor.sumCpu > goal);
       if (over.length) {
         console.log('\nLargest packages of the routes over the goal (KB):\n');

@@ -13,15 +13,14 @@ import { BadRequest, NotFound } from '../http/errors';
 import { models, query } from './direct-reads';
 import { claimRateCents, editorRatesByJobType } from './editor-rates';
 import {
-  flagOfPoolCounter,
-  LEGACY_OPEN_PARTITION,
   OPEN_POOL,
   openPoolPartitions,
+  poolCounterKey,
   poolCounterScope,
   poolDueKeyOf,
   poolDueLane,
+  poolTierCounterKey,
   type RequirementsFlag,
-  tierOfPoolCounter,
 } from './order-pool';
 import {
   claimConflict,
@@ -38,7 +37,8 @@ import { decodePageCursor, encodePageCursor, invalidPageLink } from './page-curs
  * The editor's side of orders. Available orders live in the sparse pool indexes (order-pool.ts):
  * the open pool's shards, the legacy 'open' partition and the editor's own partition (orders an
  * admin assigned to them), each split by the requirements flag that begins the sort key. A page
- * reads a few rows from each of these lanes and merges them in the index's order; see
+ * reads a few rows from each of these lanes that its counter says holds an order, and merges them
+ * in the index's order; see
  * docs/decisions/0052-open-pool-in-four-shards.md for the shard count and the paging bound. By
  * time left (poolByDue), a lane is also one turnaround tier, whose key comes after the flag: the
  * tier filter reads only its own lanes (docs/decisions/0110-turnaround-tiers.md).
@@ -260,38 +260,20 @@ const poolCounters = async (editorId: string) => {
   return { open: open as Counters, editors: editors as Counters };
 };
 
-/** The sum of these counters for the filter's flags (a counter below zero can only be drift: 0). */
-const sumForFlags = (counters: Counters, flags: RequirementsFlag[], only?: (name: string) => boolean) =>
-  Object.entries(counters)
-    .filter(([name]) => flags.some((flag) => flag === flagOfPoolCounter(name)) && (!only || only(name)))
-    .reduce((total, [, value]) => total + Math.max(0, value), 0);
-
-/** The sum of the tier counters for the flags and these tiers: what the due-time lanes hold. */
-const sumForTiers = (counters: Counters, flags: RequirementsFlag[], tiers: readonly TurnaroundTier[]) =>
-  Object.entries(counters)
-    .filter(([name]) => {
-      const counted = tierOfPoolCounter(name);
-      return !!counted && flags.includes(counted.flag) && tiers.includes(counted.tier);
-    })
-    .reduce((total, [, value]) => total + Math.max(0, value), 0);
-
 /**
- * The partitions worth reading for these flags: the open pool's shards always, the legacy
- * partition and the editor's own only while their counters say they hold an order. Nothing puts
- * an order in the legacy partition any more and most editors have nothing assigned, so 'All
- * Orders' reads 8 lanes, not 12.
+ * What a lane (a partition, a flag and, by time left, a tier) holds, by its counter: the open
+ * pool's shards and legacy partition count in the open pool's scope, the editor's own partition in
+ * theirs (a counter below zero can only be drift: 0).
  */
-const partitionsToRead = (
+const laneCount = (
   editorId: string,
   counters: { open: Counters; editors: Counters },
-  flags: RequirementsFlag[],
-) => [
-  ...openPoolPartitions.filter(
-    (partition) =>
-      partition !== LEGACY_OPEN_PARTITION || sumForFlags(counters.open, flags, (name) => !name.includes('#')) > 0,
-  ),
-  ...(sumForFlags(counters.editors, flags) > 0 ? [editorId] : []),
-];
+  { partition, flag, tier }: { partition: string; flag: RequirementsFlag; tier: TurnaroundTier | undefined },
+) => {
+  const { name } = tier ? poolTierCounterKey(partition, flag, tier) : poolCounterKey(partition, flag);
+  const scope = partition === editorId ? counters.editors : counters.open;
+  return Math.max(0, scope[name] ?? 0);
+};
 
 /** As delivery would book it at the editor's rate: per photo, plus each add-on's editor rate per photo it was ticked on. */
 const earningsCents = (rate: number | undefined, o: OrderRecord) =>
@@ -316,15 +298,14 @@ export const listAvailableOrders = async (
     sort === 'due' ? (tier ? [tier] : turnaroundTiers) : [undefined];
   const readHead = async () => {
     const counters = await poolCounters(editor.userId);
-    const partitions = partitionsToRead(editor.userId, counters, flags);
-    const lanes = partitions.flatMap((partition) =>
-      flags.flatMap((flag) => tiers.map((laneTier) => openLane(sort, partition, flag, after, laneTier))),
-    );
-    const total =
-      sort === 'due'
-        ? sumForTiers(counters.open, flags, tier ? [tier] : turnaroundTiers) +
-          sumForTiers(counters.editors, flags, tier ? [tier] : turnaroundTiers)
-        : sumForFlags(counters.open, flags) + sumForFlags(counters.editors, flags);
+    // Only the lanes whose counters say they hold an order are read: a quiet pool costs its two
+    // counter Queries, not a Query per lane. The total is what those lanes hold.
+    const held = [...openPoolPartitions, editor.userId]
+      .flatMap((partition) => flags.flatMap((flag) => tiers.map((laneTier) => ({ partition, flag, tier: laneTier }))))
+      .map((lane) => ({ ...lane, count: laneCount(editor.userId, counters, lane) }))
+      .filter((lane) => lane.count > 0);
+    const lanes = held.map(({ partition, flag, tier: laneTier }) => openLane(sort, partition, flag, after, laneTier));
+    const total = held.reduce((sum, lane) => sum + lane.count, 0);
     return { head: await headOfLanes(lanes, skip + limit + 1, sort, after), total };
   };
   const [{ head, total }, rates] = await Promise.all([readHead(), editorRatesByJobType(editor.userId)]);

@@ -7,6 +7,7 @@ import {
 } from '@marketplace/events/orders';
 import { tierOf } from '@marketplace/events/turnaround';
 import { revisionDueAtFor } from '../domain/orders';
+import { utcDateText } from '../domain/utc-date-text';
 import { BadRequest, Conflict } from '../http/errors';
 import { getRecord, models, queryAll } from './direct-reads';
 import { EARNING_ALREADY_RELEASED, earningHeldForRevisionWrites, getEarning } from './earnings';
@@ -46,8 +47,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const revisionWindowCutoff = (now: Date) => new Date(now.getTime() - REVISION_WINDOW_DAYS * DAY_MS);
 
-const deliveredOn = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+const deliveredOn = (iso: string) => utcDateText(new Date(iso));
 
 export const revisionMessages = {
   inProgress: 'A revision is in progress.',

@@ -58,6 +58,32 @@ const dynamoDb = perConfiguration(({ AWS_REGION, DYNAMODB_ENDPOINT }) => ({
   address: addressOf(DYNAMODB_ENDPOINT ?? `https://${regionalHost('dynamodb', AWS_REGION)}`),
 }));
 
+/**
+ * Binary values travel as base64, as the SDK sends them (`JSON.stringify` would write a byte array
+ * as an object of indexes; the holder's own value is read, before a Buffer's `toJSON`).
+ */
+function withBinaryAsBase64(this: Record<string, unknown>, name: string, value: unknown) {
+  const own = this[name];
+  return own instanceof Uint8Array ? Buffer.from(own.buffer, own.byteOffset, own.byteLength).toString('base64') : value;
+}
+
+/**
+ * The answer's JSON, with binary values (`B`, `BS`: the only string-valued keys of those names in
+ * an answer) made bytes again, as the SDK gives them; the reviver runs only when there are some.
+ */
+const parseAnswer = (body: string): Values => {
+  if (!body) return {};
+  if (!body.includes('"B":"') && !body.includes('"BS":[')) return JSON.parse(body) as Values;
+  const bytes = (base64: string) => new Uint8Array(Buffer.from(base64, 'base64'));
+  return JSON.parse(body, (name, value: unknown) =>
+    name === 'B' && typeof value === 'string'
+      ? bytes(value)
+      : name === 'BS' && Array.isArray(value) && value.every((v) => typeof v === 'string')
+        ? value.map(bytes)
+        : value,
+  ) as Values;
+};
+
 type Operation = 'GetItem' | 'BatchGetItem' | 'Query' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'TransactWriteItems';
 
 /** One operation with DynamoDB's own attribute values, its answer parsed, or its refusal thrown. */
@@ -65,14 +91,14 @@ export const tableRequest = async <Output = Values>(operation: Operation, input:
   const { service, address } = dynamoDb();
   // As the SDK does: a transaction carries a token, so a retried attempt is applied at most once.
   const sent = operation === 'TransactWriteItems' ? { ClientRequestToken: randomUUID(), ...input } : input;
-  const body = Buffer.from(JSON.stringify(sent));
+  const body = Buffer.from(JSON.stringify(sent, withBinaryAsBase64));
   const answer = await service.send(operation, {
     method: 'POST',
     address,
     headers: { ...awsJsonHeaders('1.0', `DynamoDB_20120810.${operation}`), 'content-length': String(body.length) },
     body,
   });
-  const parsed = answer.body ? (JSON.parse(answer.body) as Values) : {};
+  const parsed = parseAnswer(answer.body);
   if (answer.status >= 200 && answer.status <= 299) return parsed as Output;
   const { code, message } = awsErrorOf(answer);
   const reasons = parsed.CancellationReasons as { Code?: string; Message?: string; Item?: Attributes }[] | undefined;

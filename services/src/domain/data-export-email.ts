@@ -1,4 +1,5 @@
 import { MARKETPLACE_NAME } from './invitation-email';
+import { utcDateTimeText } from './utc-date-text';
 
 /** 'Your data is ready': the link to the zip, until when it works, and where to ask again. */
 export interface DataExportEmailInput {
@@ -12,10 +13,7 @@ export interface DataExportEmailInput {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const when = (iso: string) =>
-  Number.isNaN(Date.parse(iso))
-    ? 'in a few days'
-    : `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+const when = (iso: string) => (Number.isNaN(Date.parse(iso)) ? 'in a few days' : utcDateTimeText(new Date(iso)));
 
 export const fileSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;

@@ -1,4 +1,5 @@
 import { INVITATION_TTL_DAYS } from '@marketplace/events/invitations';
+import { utcDateTimeText } from './utc-date-text';
 
 /** The invitation an admin sends a new editor: plain text and HTML saying the same thing. */
 export const MARKETPLACE_NAME = 'PhotoEdit Marketplace';
@@ -30,8 +31,7 @@ export const invitationLink = ({
 };
 
 // UTC, so the date in the email is the same wherever the function runs.
-const expiryDate = (date: Date) =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(date)} UTC`;
+const expiryDate = utcDateTimeText;
 
 export const invitationEmail = (input: InvitationEmailInput) => {
   const link = invitationLink(input);

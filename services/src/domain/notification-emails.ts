@@ -2,6 +2,7 @@ import type { EmailKind } from '@marketplace/events/notifications';
 import type { OrderEventType } from '@marketplace/events/order-events';
 import { lateCreditText } from '@marketplace/events/turnaround';
 import { MARKETPLACE_NAME } from './invitation-email';
+import { utcDateTimeText } from './utc-date-text';
 
 /**
  * The emails the notification worker sends at each step of an order, as pure functions: each
@@ -56,8 +57,7 @@ export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 // UTC, so the time in the email is the same wherever the function runs.
-export const emailTime = (iso: string) =>
-  `${new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(iso))} UTC`;
+export const emailTime = (iso: string) => utcDateTimeText(new Date(iso));
 
 const siteLink = (siteUrl: string, path: string) =>
   new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).toString();
