@@ -18,7 +18,6 @@ import {
   userPosition,
 } from './admin-pages';
 import { query as directQuery, models } from './direct-reads';
-import { marketplace } from './entities';
 import {
   descending,
   FILTERED_READ_BUDGET,
@@ -264,13 +263,11 @@ export const reactivateUser = async (userId: string, actorId?: string) => {
 const cancelInvitedEditor = async (userId: string) => {
   const placeholder = await getUser(userId, { consistent: true });
   if (!placeholder) throw new NotFound('User not found');
-  const entities = marketplace().entities;
   const [holdsEmail, { data: rates }, { data: invitations }] = await Promise.all([
     emailOwner(placeholder.email).then((owner) => owner === userId),
-    entities.editorRate.query.byEditor({ editorId: userId }).go({ pages: 'all' }),
-    entities.invitation.query
-      .byEmail({ email: placeholder.email })
-      .where(({ status }, { eq }) => eq(status, 'pending'))
+    directQuery<{ jobTypeId: string }>(models.editorRate, 'byEditor', { editorId: userId }).go({ pages: 'all' }),
+    directQuery<{ tokenHash: string }>(models.invitation, 'byEmail', { email: placeholder.email })
+      .where([{ attribute: 'status', op: 'eq', value: 'pending' }])
       .go({ pages: 'all' }),
   ]);
   try {

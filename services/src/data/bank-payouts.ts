@@ -7,7 +7,6 @@ import { isConditionFailure } from './conditional-write';
 import { query as directQuery, getRecord, models } from './direct-reads';
 import { writers } from './direct-writes';
 import { type EarningRecord, earningEditorScope, isConditionFailed, payoutOutboxWrite } from './earnings';
-import { marketplace } from './entities';
 import { decodePageCursor, encodePageCursor } from './page-cursors';
 import { commitAll } from './transactions';
 
@@ -54,8 +53,7 @@ const keyOf = (editorId: string, payout: Pick<Stripe.Payout, 'id' | 'created'>) 
 });
 
 const getBankPayout = async (key: ReturnType<typeof keyOf>) => {
-  const { data } = await marketplace().entities.bankPayout.get(key).go({ consistent: true });
-  return (data as BankPayoutRecord | null) ?? null;
+  return getRecord<BankPayoutRecord>(models.bankPayout, key, { consistent: true });
 };
 
 /** The editor whose account this is: the account's metadata names them, and their record names the account. */
@@ -75,10 +73,12 @@ const earningsToSettle = async (editorId: string, room: number) => {
   let total = 0;
   let cursor: string | null = null;
   do {
-    const page: { data: unknown[]; cursor: string | null } = await marketplace()
-      .entities.earning.query.inTransit({ inTransitOf: editorId })
-      .go({ cursor, limit: 100, order: 'asc' });
-    for (const earning of page.data as EarningRecord[]) {
+    const page = await directQuery<EarningRecord>(models.earning, 'inTransit', { inTransitOf: editorId }).go({
+      cursor,
+      limit: 100,
+      order: 'asc',
+    });
+    for (const earning of page.data) {
       const amount = earning.transferAmountCents ?? earning.amountCents;
       if (total + amount > room) return { chosen, total };
       chosen.push(earning);

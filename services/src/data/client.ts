@@ -3,7 +3,11 @@ import { config } from '../config';
 
 let client: DynamoDBClient | undefined;
 
-/** One client per process (a Lambda container, or the local gateway). */
+/**
+ * The SDK's DynamoDB client, one per process (a Lambda container, or the local gateway): ElectroDB's,
+ * the ops tools' and the tests'. The request paths send their calls as signed requests instead
+ * (table-requests.ts, decision 0119).
+ */
 export const dynamo = () => {
   const { AWS_REGION, DYNAMODB_ENDPOINT } = config();
   client ??= new DynamoDBClient({

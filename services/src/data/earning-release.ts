@@ -7,7 +7,7 @@ import {
   stripeFailureText,
   transferEarning,
 } from '../adapters/stripe-connect';
-import { getRecord, models } from './direct-reads';
+import { getRecord, models, query } from './direct-reads';
 import {
   type EarningRecord,
   earningEditorScope as editorScope,
@@ -19,7 +19,6 @@ import {
   retryDelayMs,
   TRANSFER_LEDGER,
 } from './earnings';
-import { marketplace } from './entities';
 import { commitAll } from './transactions';
 
 /**
@@ -286,8 +285,7 @@ export const releaseDueEarnings = async ({ asOf = new Date(), limit = RELEASE_BA
 
 /** One page of the release queue: the earnings whose next attempt is at or before `asOf`, soonest first. */
 export const dueEarningsPage = ({ asOf, cursor, limit }: { asOf: Date; cursor: string | null; limit: number }) =>
-  marketplace()
-    .entities.earning.query.releaseQueue({ releaseQueue: RELEASE_QUEUE })
+  query<EarningRecord>(models.earning, 'releaseQueue', { releaseQueue: RELEASE_QUEUE })
     .lte({ nextAttemptAt: asOf.toISOString() })
     .go({ cursor, limit, order: 'asc' });
 
@@ -299,10 +297,11 @@ export const requeueAwaitingEarnings = async (editorId: string, now = new Date()
   let cursor: string | null = null;
   let requeued = 0;
   do {
-    const page: { data: unknown[]; cursor: string | null } = await marketplace()
-      .entities.earning.query.awaitingAccount({ awaitingAccountOf: editorId })
-      .go({ cursor, limit: 50 });
-    for (const earning of page.data as EarningRecord[]) {
+    const page = await query<EarningRecord>(models.earning, 'awaitingAccount', { awaitingAccountOf: editorId }).go({
+      cursor,
+      limit: 50,
+    });
+    for (const earning of page.data) {
       const at = earning.releaseAt && earning.releaseAt > now.toISOString() ? earning.releaseAt : now.toISOString();
       try {
         await commitAll((e) => [

@@ -23,8 +23,13 @@ import {
  * code, with a cancelled transaction's reasons, as the SDK throws them.
  */
 
-/** DynamoDB answers in milliseconds; a generous deadline keeps a loaded local stand-in from being asked twice. */
-const ATTEMPT_TIMEOUT_MS = 10_000;
+/**
+ * The SDK's DynamoDB client sets no deadline, so a slow write is never sent twice (a counter's ADD
+ * would count twice): an attempt here waits longer than API Gateway waits for a route, which only
+ * a connection that hangs reaches. A connection reset (a kept socket the server closed while the
+ * function was frozen) is tried again, as the SDK tries it.
+ */
+const ATTEMPT_TIMEOUT_MS = 30_000;
 
 type Attributes = Record<string, AttributeValue>;
 type Values = Record<string, unknown>;
