@@ -103,8 +103,15 @@ export const tableRequest = async <Output = Values>(operation: Operation, input:
     headers: { ...awsJsonHeaders('1.0', `DynamoDB_20120810.${operation}`), 'content-length': String(body.length) },
     body,
   });
-  const parsed = parseAnswer(answer.body);
-  if (answer.status >= 200 && answer.status <= 299) return parsed as Output;
+  if (answer.status >= 200 && answer.status <= 299) return parseAnswer(answer.body) as Output;
+  // A refusal's body is DynamoDB's JSON, or whatever a proxy in between answered.
+  const parsed = (() => {
+    try {
+      return parseAnswer(answer.body);
+    } catch {
+      return {};
+    }
+  })();
   const { code, message } = awsErrorOf(answer);
   const reasons = parsed.CancellationReasons as { Code?: string; Message?: string; Item?: Attributes }[] | undefined;
   throw new DynamoDbError(

@@ -217,7 +217,10 @@ export function CreateOrderPage() {
     );
   }
 
-  if (jobTypes.isLoading) {
+  // The saved style is waited for too (a failure still shows the form, the style card saying so):
+  // the style card above the form would otherwise grow when it came, moving the form under the
+  // photographer's pointer.
+  if (jobTypes.isLoading || savedStyle.isLoading) {
     return (
       <>
         {header}
