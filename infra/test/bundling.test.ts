@@ -82,6 +82,15 @@ describe('esbuild bundles', () => {
     expect(bundles.some((bundle) => readFileSync(bundle, 'utf8').includes('DynamoDBClient'))).toBe(true);
   });
 
+  it("take a function's credentials from its environment: no bundle holds the rest of the SDK's chain (decision 0120)", () => {
+    // The STS and SSO clients the chain's other links build: their service names survive minification.
+    for (const bundle of bundles) {
+      const text = readFileSync(bundle, 'utf8');
+      expect(text, bundle).not.toContain('AWSSecurityTokenServiceV20110615');
+      expect(text, bundle).not.toContain('SSOOIDCClient');
+    }
+  });
+
   it("send DynamoDB's calls as signed requests: no route holds the DynamoDB client (decision 0119)", () => {
     const holding = routeBundles.filter(([, file]) => readFileSync(file, 'utf8').includes('DynamoDBClient'));
     expect(holding.map(([route]) => route)).toEqual([]);

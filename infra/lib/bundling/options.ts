@@ -29,6 +29,8 @@ export const eagerlyCompiledModules = { arrow: false };
 export const bundleAliases = (repoRoot: string): Record<string, string> => ({
   jsonschema: join(repoRoot, 'infra', 'lib', 'bundling', 'jsonschema-skipped.cjs'),
   '@aws-sdk/lib-dynamodb': join(repoRoot, 'infra', 'lib', 'bundling', 'document-client-given.cjs'),
+  // A function's credentials are in its environment: the rest of the SDK's chain stays out (decision 0120).
+  '@aws-sdk/credential-provider-node': join(repoRoot, 'infra', 'lib', 'bundling', 'credentials-from-environment.mjs'),
   // @middy/core imported it for streamed responses only; no route uses middy now (decision 0104),
   // and the stand-in keeps any package from loading Node's web streams while a function starts.
   'node:stream/web': join(repoRoot, 'infra', 'lib', 'bundling', 'node-stream-web-on-use.mjs'),
